@@ -1,0 +1,259 @@
+/// RFC 8259 validation and minification over UTF-8 bytes, without building a tree.
+///
+/// Route values are kept as the JSON text a user wrote, minus whitespace between tokens, so this
+/// scanner only has to find where a value ends and whether it held whitespace. It is iterative,
+/// so nesting is bounded by ``maximumDepth``, not by the call stack.
+enum JSONSyntax {
+    /// The deepest nesting of arrays and objects a value may have.
+    static let maximumDepth = 512
+
+    /// A syntax error: what was expected and the byte offset where it was not found.
+    struct Failure: Error, Hashable, CustomStringConvertible {
+        var message: String
+        var offset: Int
+
+        var description: String { "\(message) at byte \(offset)" }
+    }
+
+    /// Validates `text` as exactly one JSON value and returns it without insignificant whitespace.
+    static func minify(_ text: String) throws(Failure) -> String {
+        var text = text
+        return try text.withUTF8Bytes { bytes throws(Failure) in
+            var index = skipWhitespace(bytes, from: 0)
+            let start = index
+            let scan = try scanValue(bytes, from: &index)
+            let end = index
+            index = skipWhitespace(bytes, from: index)
+            guard index == bytes.count else {
+                throw Failure(message: "unexpected text after the JSON value", offset: index)
+            }
+            if !scan.hasWhitespace && start == 0 && end == bytes.count {
+                return String(decoding: bytes, as: UTF8.self)
+            }
+            return String(decoding: stripWhitespace(UnsafeBufferPointer(rebasing: bytes[start..<end])), as: UTF8.self)
+        }
+    }
+
+    /// What ``scanValue(_:from:)`` learnt about the value it passed over.
+    struct Scan {
+        /// Whitespace stood between the value's tokens, so it is not minified.
+        var hasWhitespace: Bool
+    }
+
+    /// Passes over one JSON value starting at `index` (no leading whitespace), validating it, and
+    /// leaves `index` just after it.
+    static func scanValue(_ bytes: UnsafeBufferPointer<UInt8>, from index: inout Int) throws(Failure) -> Scan {
+        // One byte per open container: `[` or `{`.
+        var open: [UInt8] = []
+        var hasWhitespace = false
+        func whitespace(_ index: inout Int) {
+            let next = skipWhitespace(bytes, from: index)
+            if next != index { hasWhitespace = true }
+            index = next
+        }
+        func key(_ index: inout Int) throws(Failure) {
+            guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else {
+                throw Failure(message: "expected a string key", offset: index)
+            }
+            try scanString(bytes, from: &index)
+            whitespace(&index)
+            guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else {
+                throw Failure(message: "expected ':'", offset: index)
+            }
+            index += 1
+        }
+
+        while true {
+            // A value is expected at `index`, possibly after whitespace.
+            whitespace(&index)
+            guard index < bytes.count else { throw Failure(message: "expected a JSON value", offset: index) }
+            switch bytes[index] {
+            case UInt8(ascii: "{"), UInt8(ascii: "["):
+                guard open.count < maximumDepth else {
+                    throw Failure(message: "JSON nested deeper than \(maximumDepth) levels", offset: index)
+                }
+                let opener = bytes[index]
+                open.append(opener)
+                index += 1
+                whitespace(&index)
+                let closer = opener == UInt8(ascii: "{") ? UInt8(ascii: "}") : UInt8(ascii: "]")
+                if index < bytes.count && bytes[index] == closer {
+                    open.removeLast()
+                    index += 1
+                } else if opener == UInt8(ascii: "{") {
+                    try key(&index)
+                    continue
+                } else {
+                    continue
+                }
+            case UInt8(ascii: "\""):
+                try scanString(bytes, from: &index)
+            case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+                try scanNumber(bytes, from: &index)
+            case UInt8(ascii: "t"):
+                try scanLiteral("true", bytes, from: &index)
+            case UInt8(ascii: "f"):
+                try scanLiteral("false", bytes, from: &index)
+            case UInt8(ascii: "n"):
+                try scanLiteral("null", bytes, from: &index)
+            default:
+                throw Failure(message: "expected a JSON value", offset: index)
+            }
+            // After a value: close containers or move to the next element.
+            while true {
+                guard let container = open.last else { return Scan(hasWhitespace: hasWhitespace) }
+                whitespace(&index)
+                guard index < bytes.count else {
+                    throw Failure(
+                        message: container == UInt8(ascii: "[") ? "expected ',' or ']'" : "expected ',' or '}'",
+                        offset: index)
+                }
+                let byte = bytes[index]
+                if byte == UInt8(ascii: ",") {
+                    index += 1
+                    if container == UInt8(ascii: "{") {
+                        whitespace(&index)
+                        try key(&index)
+                    }
+                    break
+                }
+                let closer = container == UInt8(ascii: "[") ? UInt8(ascii: "]") : UInt8(ascii: "}")
+                guard byte == closer else {
+                    throw Failure(
+                        message: container == UInt8(ascii: "[") ? "expected ',' or ']'" : "expected ',' or '}'",
+                        offset: index)
+                }
+                open.removeLast()
+                index += 1
+            }
+        }
+    }
+
+    static func skipWhitespace(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+        var index = start
+        while index < bytes.count {
+            switch bytes[index] {
+            case 0x20, 0x09, 0x0A, 0x0D: index += 1
+            default: return index
+            }
+        }
+        return index
+    }
+
+    /// Passes over a string starting at its opening quote.
+    static func scanString(_ bytes: UnsafeBufferPointer<UInt8>, from index: inout Int) throws(Failure) {
+        let start = index
+        index += 1
+        while index < bytes.count {
+            let byte = bytes[index]
+            switch byte {
+            case UInt8(ascii: "\""):
+                index += 1
+                return
+            case UInt8(ascii: "\\"):
+                index += 1
+                guard index < bytes.count else { break }
+                switch bytes[index] {
+                case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"),
+                    UInt8(ascii: "f"), UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
+                    index += 1
+                case UInt8(ascii: "u"):
+                    index += 1
+                    for _ in 0..<4 {
+                        guard index < bytes.count, hexValue(bytes[index]) != nil else {
+                            throw Failure(message: "expected four hex digits after \\u", offset: index)
+                        }
+                        index += 1
+                    }
+                default:
+                    throw Failure(message: "invalid escape in string", offset: index - 1)
+                }
+            case 0x00..<0x20:
+                throw Failure(message: "unescaped control character in string", offset: index)
+            default:
+                index += 1
+            }
+        }
+        throw Failure(message: "unterminated string", offset: start)
+    }
+
+    static func scanNumber(_ bytes: UnsafeBufferPointer<UInt8>, from index: inout Int) throws(Failure) {
+        func digits(_ index: inout Int) -> Int {
+            let start = index
+            while index < bytes.count, bytes[index] >= UInt8(ascii: "0"), bytes[index] <= UInt8(ascii: "9") {
+                index += 1
+            }
+            return index - start
+        }
+        if bytes[index] == UInt8(ascii: "-") { index += 1 }
+        guard index < bytes.count, bytes[index] >= UInt8(ascii: "0"), bytes[index] <= UInt8(ascii: "9") else {
+            throw Failure(message: "expected a digit", offset: index)
+        }
+        if bytes[index] == UInt8(ascii: "0") {
+            index += 1
+        } else {
+            _ = digits(&index)
+        }
+        if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
+            index += 1
+            guard digits(&index) > 0 else { throw Failure(message: "expected a digit after '.'", offset: index) }
+        }
+        if index < bytes.count, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
+            index += 1
+            if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") {
+                index += 1
+            }
+            guard digits(&index) > 0 else { throw Failure(message: "expected a digit in the exponent", offset: index) }
+        }
+    }
+
+    static func scanLiteral(
+        _ literal: StaticString, _ bytes: UnsafeBufferPointer<UInt8>, from index: inout Int
+    ) throws(Failure) {
+        let start = index
+        let expected = UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount)
+        for byte in expected {
+            guard index < bytes.count, bytes[index] == byte else {
+                throw Failure(message: "expected a JSON value", offset: start)
+            }
+            index += 1
+        }
+    }
+
+    static func hexValue(_ byte: UInt8) -> UInt32? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): UInt32(byte - UInt8(ascii: "0"))
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): UInt32(byte - UInt8(ascii: "a") + 10)
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): UInt32(byte - UInt8(ascii: "A") + 10)
+        default: nil
+        }
+    }
+
+    /// Copies valid JSON without the whitespace outside its strings.
+    static func stripWhitespace(_ bytes: UnsafeBufferPointer<UInt8>) -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count)
+        var inString = false
+        var escaped = false
+        for byte in bytes {
+            if inString {
+                if escaped {
+                    escaped = false
+                } else if byte == UInt8(ascii: "\\") {
+                    escaped = true
+                } else if byte == UInt8(ascii: "\"") {
+                    inString = false
+                }
+                out.append(byte)
+            } else {
+                switch byte {
+                case 0x20, 0x09, 0x0A, 0x0D: continue
+                case UInt8(ascii: "\""): inString = true
+                default: break
+                }
+                out.append(byte)
+            }
+        }
+        return out
+    }
+}

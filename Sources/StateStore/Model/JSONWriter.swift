@@ -1,0 +1,126 @@
+/// Writes minified JSON into a byte buffer, placing commas itself.
+///
+/// The store writes its columns with it and `statectl` renders with it, so a route's value, kept
+/// as JSON text, goes out exactly as it was stored.
+public struct JSONWriter: Sendable {
+    /// The JSON written so far, as UTF-8.
+    public private(set) var bytes: [UInt8] = []
+    // One entry per open container: whether it already holds an element.
+    private var holdsElement: [Bool] = []
+    private var afterKey = false
+
+    /// A writer with an empty buffer.
+    public init(reservingCapacity capacity: Int = 256) {
+        bytes.reserveCapacity(capacity)
+    }
+
+    /// Empties the buffer, keeping its storage, so a writer can be reused line after line.
+    public mutating func removeAll() {
+        bytes.removeAll(keepingCapacity: true)
+        holdsElement.removeAll(keepingCapacity: true)
+        afterKey = false
+    }
+
+    /// The text written so far.
+    public var text: String { String(decoding: bytes, as: UTF8.self) }
+
+    public mutating func beginObject() {
+        separate()
+        bytes.append(UInt8(ascii: "{"))
+        holdsElement.append(false)
+    }
+
+    public mutating func endObject() {
+        holdsElement.removeLast()
+        bytes.append(UInt8(ascii: "}"))
+    }
+
+    public mutating func beginArray() {
+        separate()
+        bytes.append(UInt8(ascii: "["))
+        holdsElement.append(false)
+    }
+
+    public mutating func endArray() {
+        holdsElement.removeLast()
+        bytes.append(UInt8(ascii: "]"))
+    }
+
+    /// An object key; the next write is its value.
+    public mutating func key(_ key: String) {
+        string(key)
+        bytes.append(UInt8(ascii: ":"))
+        afterKey = true
+    }
+
+    public mutating func string(_ value: String) {
+        separate()
+        bytes.append(UInt8(ascii: "\""))
+        var value = value
+        value.withUTF8 { utf8 in
+            var runStart = 0
+            for (index, byte) in utf8.enumerated() where byte < 0x20 || byte == 0x22 || byte == 0x5C {
+                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
+                appendEscape(byte)
+                runStart = index + 1
+            }
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart...]))
+        }
+        bytes.append(UInt8(ascii: "\""))
+    }
+
+    public mutating func integer(_ value: Int) {
+        separate()
+        bytes.append(contentsOf: String(value).utf8)
+    }
+
+    public mutating func bool(_ value: Bool) {
+        separate()
+        bytes.append(contentsOf: value ? "true".utf8 : "false".utf8)
+    }
+
+    public mutating func null() {
+        separate()
+        bytes.append(contentsOf: "null".utf8)
+    }
+
+    /// A timestamp as an RFC 3339 string.
+    public mutating func timestamp(_ value: Timestamp) {
+        separate()
+        bytes.append(UInt8(ascii: "\""))
+        value.appendRFC3339(to: &bytes)
+        bytes.append(UInt8(ascii: "\""))
+    }
+
+    /// A value that is already valid, minified JSON text, such as ``Route/json``.
+    public mutating func json(_ text: String) {
+        separate()
+        bytes.append(contentsOf: text.utf8)
+    }
+
+    private mutating func separate() {
+        if afterKey {
+            afterKey = false
+            return
+        }
+        guard let last = holdsElement.indices.last else { return }
+        if holdsElement[last] { bytes.append(UInt8(ascii: ",")) }
+        holdsElement[last] = true
+    }
+
+    private mutating func appendEscape(_ byte: UInt8) {
+        bytes.append(UInt8(ascii: "\\"))
+        switch byte {
+        case 0x22: bytes.append(UInt8(ascii: "\""))
+        case 0x5C: bytes.append(UInt8(ascii: "\\"))
+        case 0x08: bytes.append(UInt8(ascii: "b"))
+        case 0x0C: bytes.append(UInt8(ascii: "f"))
+        case 0x0A: bytes.append(UInt8(ascii: "n"))
+        case 0x0D: bytes.append(UInt8(ascii: "r"))
+        case 0x09: bytes.append(UInt8(ascii: "t"))
+        default:
+            let hex = Array("0123456789abcdef".utf8)
+            bytes.append(contentsOf: [UInt8(ascii: "u"), 0x30, 0x30, hex[Int(byte >> 4)], hex[Int(byte & 0xF)]])
+        }
+    }
+}

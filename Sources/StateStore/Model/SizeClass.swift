@@ -1,0 +1,24 @@
+/// A window's horizontal size class, as SwiftUI reports it.
+public enum SizeClass: String, CaseIterable, Codable, Hashable, Sendable {
+    case compact
+    case regular
+    /// No size class known yet: presented like compact.
+    case unspecified
+
+    /// Whether items are pushed (regular) or presented as a sheet (compact and unspecified).
+    public var mode: PresentationMode { self == .regular ? .regular : .compact }
+}
+
+/// How a size class presents an item: regular pushes it, compact shows it as a sheet.
+public enum PresentationMode: String, Codable, Hashable, Sendable {
+    case compact
+    case regular
+}
+
+/// What a size-class change does to a presented item.
+public enum SizeChangePolicy: String, CaseIterable, Codable, Hashable, Sendable {
+    /// Keep the item: it moves between sheet and push, its `itemPath` with it.
+    case migrate
+    /// Clear the item and its `itemPath` when the presentation mode changes.
+    case dismiss
+}

@@ -1,0 +1,152 @@
+/// One row of a listing: what `statectl list` shows of a window, read without parsing its path.
+public struct WindowSummary: Hashable, Sendable {
+    public var session: String
+    public var window: String
+    public var sizeClass: SizeClass
+    /// The number of routes in the window's `path`.
+    public var depth: Int
+    public var item: Route?
+    public var revision: Int
+    public var updatedAt: Timestamp
+}
+
+extension StateStore {
+    /// The stored state of one window, or `nil` when there is none.
+    public func window(session: String, window: String) throws(StateStoreError) -> WindowState? {
+        try validateIdentifier(session, "session id")
+        try validateIdentifier(window, "window id")
+        return try withDatabase { database throws(StateStoreError) in
+            try database.currentState(session: session, window: window)
+        }
+    }
+
+    /// The stored states of a session's windows, sorted by window id; empty for an unknown session.
+    public func windows(session: String) throws(StateStoreError) -> [WindowState] {
+        try validateIdentifier(session, "session id")
+        return try withDatabase { database throws(StateStoreError) in
+            var states: [WindowState] = []
+            try database.query(
+                "SELECT \(WindowRow.columns) FROM windows WHERE session = ? ORDER BY window",
+                bind: { statement throws(StateStoreError) in try statement.bind(1, session) },
+                row: { statement throws(StateStoreError) in states.append(try WindowRow.decode(statement)) })
+            return states
+        }
+    }
+
+    /// Streams the windows of every session, or of one, sorted by session then window (UTF-8
+    /// byte order), optionally only those of one size class. Rows are read one at a time, never
+    /// the whole table. `body` runs with the store locked: it must not call the store.
+    public func forEachWindow(
+        session: String? = nil, sizeClass: SizeClass? = nil, _ body: (WindowSummary) -> Void
+    ) throws(StateStoreError) {
+        if let session { try validateIdentifier(session, "session id") }
+        var sql = "SELECT session, window, size_class, json_array_length(path), item, revision, updated_at FROM windows"
+        switch (session, sizeClass) {
+        case (nil, nil): break
+        case (_?, nil): sql += " WHERE session = ?1"
+        case (nil, _?): sql += " WHERE size_class = ?2"
+        case (_?, _?): sql += " WHERE session = ?1 AND size_class = ?2"
+        }
+        sql += " ORDER BY session, window"
+        try withDatabase { database throws(StateStoreError) in
+            try database.query(
+                sql,
+                bind: { statement throws(StateStoreError) in
+                    if let session { try statement.bind(1, session) }
+                    if let sizeClass { try statement.bind(2, sizeClass.rawValue) }
+                },
+                row: { statement throws(StateStoreError) in body(try WindowRow.decodeSummary(statement)) })
+        }
+    }
+
+    /// ``forEachWindow(session:sizeClass:_:)`` collected into an array.
+    public func windowSummaries(
+        session: String? = nil, sizeClass: SizeClass? = nil
+    ) throws(StateStoreError)
+        -> [WindowSummary]
+    {
+        var summaries: [WindowSummary] = []
+        try forEachWindow(session: session, sizeClass: sizeClass) { summaries.append($0) }
+        return summaries
+    }
+
+    /// What a host restoring the window now would present, in `sizeClass` (default: the saved
+    /// one), or `nil` when there is no such window. Read-only: nothing is written.
+    public func restore(
+        session: String, window: String, into sizeClass: SizeClass? = nil
+    ) throws(StateStoreError)
+        -> Restoration?
+    {
+        guard let saved = try self.window(session: session, window: window) else { return nil }
+        return restoreState(saved, into: sizeClass ?? saved.sizeClass)
+    }
+
+    /// ``restore(session:window:into:)`` for every window of a session, sorted by window id.
+    public func restore(session: String, into sizeClass: SizeClass? = nil) throws(StateStoreError) -> [Restoration] {
+        try windows(session: session).map { restoreState($0, into: sizeClass ?? $0.sizeClass) }
+    }
+
+    /// The kept revisions of a window, newest (the current one) first; empty for an unknown window.
+    public func history(session: String, window: String, limit: Int? = nil) throws(StateStoreError) -> [WindowState] {
+        try validateIdentifier(session, "session id")
+        try validateIdentifier(window, "window id")
+        if let limit, limit < 1 { throw .invalidInput("history limit must be at least 1, not \(limit)") }
+        return try withDatabase { database throws(StateStoreError) in
+            var states: [WindowState] = []
+            try database.query(
+                "SELECT \(WindowRow.columns) FROM window_history WHERE session = ? AND window = ? ORDER BY revision DESC LIMIT ?",
+                bind: { statement throws(StateStoreError) in
+                    try statement.bind(1, session)
+                    try statement.bind(2, window)
+                    try statement.bind(3, limit ?? -1)
+                },
+                row: { statement throws(StateStoreError) in states.append(try WindowRow.decode(statement)) })
+            return states
+        }
+    }
+}
+
+extension Database {
+    func currentState(session: String, window: String) throws(StateStoreError) -> WindowState? {
+        var state: WindowState?
+        try query(
+            "SELECT \(WindowRow.columns) FROM windows WHERE session = ? AND window = ?",
+            bind: { statement throws(StateStoreError) in
+                try statement.bind(1, session)
+                try statement.bind(2, window)
+            },
+            row: { statement throws(StateStoreError) in state = try WindowRow.decode(statement) })
+        return state
+    }
+}
+
+extension WindowRow {
+    /// Reads a row of the listing query.
+    static func decodeSummary(_ statement: Statement) throws(StateStoreError) -> WindowSummary {
+        let session = statement.text(0)
+        let window = statement.text(1)
+        guard let sizeClass = SizeClass(rawValue: statement.text(2)) else {
+            throw .damaged(
+                SQLiteFailure(
+                    code: 11, message: "stored window '\(session)' '\(window)' has an unknown size class",
+                    sql: statement.sql))
+        }
+        var item: Route?
+        if !statement.isNull(4) {
+            do {
+                item = try statement.withText(4) { bytes throws(JSONReader.Failure) in
+                    var reader = JSONReader(bytes)
+                    return try reader.readRoute(validating: false)
+                }
+            } catch {
+                throw .damaged(
+                    SQLiteFailure(
+                        code: 11, message: "stored window '\(session)' '\(window)' cannot be read: \(error)",
+                        sql: statement.sql))
+            }
+        }
+        return WindowSummary(
+            session: session, window: window, sizeClass: sizeClass, depth: statement.int(3), item: item,
+            revision: statement.int(5), updatedAt: Timestamp(millisecondsSince1970: statement.int64(6)))
+    }
+}

@@ -1,0 +1,190 @@
+import CSQLite
+
+extension StateStore {
+    /// Writes `state`'s content (size class, routes, item, policy) as the window's next revision,
+    /// creating the window if missing. `state.revision` and `state.updatedAt` are ignored; the
+    /// stored state is returned. With `expectedRevision`, the write happens only if the window
+    /// is at that revision (0: does not exist), else ``StateStoreError/conflict(session:window:expected:actual:)``.
+    @discardableResult
+    public func save(_ state: WindowState, expectedRevision: Int? = nil) throws(StateStoreError) -> WindowState {
+        try state.validate()
+        return try withDatabase { database throws(StateStoreError) in
+            try database.writeTransaction { () throws(StateStoreError) -> WindowState in
+                let current = try database.currentRevision(session: state.session, window: state.window)
+                try checkExpected(expectedRevision, current, state.session, state.window)
+                return try database.write(state, after: current, options)
+            }
+        }
+    }
+
+    /// Reads, changes and writes one window under one write lock, so no other writer can come in
+    /// between. `body` gets the current state (a new window, at revision 0, when missing); what it
+    /// leaves is written as the next revision. A throw from `body` writes nothing.
+    @discardableResult
+    public func update(
+        session: String, window: String, expectedRevision: Int? = nil,
+        _ body: (inout WindowState) throws(StateStoreError) -> Void
+    ) throws(StateStoreError) -> WindowState {
+        try validateIdentifier(session, "session id")
+        try validateIdentifier(window, "window id")
+        return try withDatabase { database throws(StateStoreError) in
+            try database.writeTransaction { () throws(StateStoreError) -> WindowState in
+                var state =
+                    try database.currentState(session: session, window: window)
+                    ?? WindowState(session: session, window: window)
+                try checkExpected(expectedRevision, state.revision, session, window)
+                try body(&state)
+                guard state.session == session, state.window == window else {
+                    throw .invalidInput("an update cannot change a window's session or window id")
+                }
+                try state.validate()
+                return try database.write(state, after: state.revision, options)
+            }
+        }
+    }
+
+    /// Writes kept revision `revision` of a window, as it was, as the window's next revision.
+    @discardableResult
+    public func revert(
+        session: String, window: String, to revision: Int, expectedRevision: Int? = nil
+    )
+        throws(StateStoreError) -> WindowState
+    {
+        try validateIdentifier(session, "session id")
+        try validateIdentifier(window, "window id")
+        return try withDatabase { database throws(StateStoreError) in
+            try database.writeTransaction { () throws(StateStoreError) -> WindowState in
+                let current = try database.currentRevision(session: session, window: window)
+                guard current > 0 else { throw .notFound("window '\(session)' '\(window)' not found") }
+                try checkExpected(expectedRevision, current, session, window)
+                var old: WindowState?
+                try database.query(
+                    "SELECT \(WindowRow.columns) FROM window_history WHERE session = ? AND window = ? AND revision = ?",
+                    bind: { statement throws(StateStoreError) in
+                        try statement.bind(1, session)
+                        try statement.bind(2, window)
+                        try statement.bind(3, revision)
+                    },
+                    row: { statement throws(StateStoreError) in old = try WindowRow.decode(statement) })
+                guard let old else {
+                    let kept = max(1, current - options.historyLimit + 1)
+                    throw .notFound(
+                        "revision \(revision) of window '\(session)' '\(window)' not found (kept: \(kept)–\(current))")
+                }
+                return try database.write(old, after: current, options)
+            }
+        }
+    }
+
+    /// Deletes a window and its history. Returns `false` when there was no such window.
+    @discardableResult
+    public func deleteWindow(
+        session: String, window: String, expectedRevision: Int? = nil
+    ) throws(StateStoreError)
+        -> Bool
+    {
+        try validateIdentifier(session, "session id")
+        try validateIdentifier(window, "window id")
+        return try withDatabase { database throws(StateStoreError) in
+            try database.writeTransaction { () throws(StateStoreError) -> Bool in
+                let current = try database.currentRevision(session: session, window: window)
+                try checkExpected(expectedRevision, current, session, window)
+                guard current > 0 else { return false }
+                try database.deleteWindows(session: session, window: window)
+                return true
+            }
+        }
+    }
+
+    /// Deletes every window of a session, and their history. Returns the deleted window ids,
+    /// sorted; empty when the session had none.
+    @discardableResult
+    public func deleteSession(_ session: String) throws(StateStoreError) -> [String] {
+        try validateIdentifier(session, "session id")
+        return try withDatabase { database throws(StateStoreError) in
+            try database.writeTransaction { () throws(StateStoreError) -> [String] in
+                try database.deleteWindows(session: session, window: nil)
+            }
+        }
+    }
+
+    private func checkExpected(
+        _ expected: Int?, _ actual: Int, _ session: String, _ window: String
+    )
+        throws(StateStoreError)
+    {
+        guard let expected else { return }
+        guard expected >= 0 else { throw .invalidInput("expected revision must not be negative, not \(expected)") }
+        guard expected == actual else {
+            throw .conflict(session: session, window: window, expected: expected, actual: actual)
+        }
+    }
+}
+
+extension Database {
+    /// The window's revision, 0 when it does not exist.
+    func currentRevision(session: String, window: String) throws(StateStoreError) -> Int {
+        try integer("SELECT revision FROM windows WHERE session = ? AND window = ?") {
+            statement throws(StateStoreError) in
+            try statement.bind(1, session)
+            try statement.bind(2, window)
+        } ?? 0
+    }
+
+    /// Writes `state`'s content as revision `previous + 1`, keeps it in the history and drops
+    /// revisions past the history limit. Runs inside the caller's write transaction.
+    func write(
+        _ state: WindowState, after previous: Int, _ options: StateStore.Options
+    ) throws(StateStoreError)
+        -> WindowState
+    {
+        var stored = state
+        stored.revision = previous + 1
+        stored.updatedAt = options.clock()
+        try run(
+            """
+            INSERT INTO windows (\(WindowRow.columns)) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)
+            ON CONFLICT (session, window) DO UPDATE SET size_class = excluded.size_class, path = excluded.path,
+            item = excluded.item, item_path = excluded.item_path, policy = excluded.policy,
+            revision = excluded.revision, updated_at = excluded.updated_at
+            """
+        ) { statement throws(StateStoreError) in try WindowRow.bind(stored, to: statement) }
+        try run(
+            """
+            INSERT INTO window_history (\(WindowRow.columns))
+            SELECT \(WindowRow.columns) FROM windows WHERE session = ?1 AND window = ?2
+            """
+        ) { statement throws(StateStoreError) in
+            try statement.bind(1, stored.session)
+            try statement.bind(2, stored.window)
+        }
+        if stored.revision > options.historyLimit {
+            try run("DELETE FROM window_history WHERE session = ?1 AND window = ?2 AND revision <= ?3") {
+                statement throws(StateStoreError) in
+                try statement.bind(1, stored.session)
+                try statement.bind(2, stored.window)
+                try statement.bind(3, stored.revision - options.historyLimit)
+            }
+        }
+        return stored
+    }
+
+    /// Deletes one window, or all of a session's when `window` is nil, with their history.
+    /// Returns the deleted window ids, sorted.
+    @discardableResult
+    func deleteWindows(session: String, window: String?) throws(StateStoreError) -> [String] {
+        let filter = window == nil ? "session = ?1" : "session = ?1 AND window = ?2"
+        var deleted: [String] = []
+        try query("DELETE FROM windows WHERE \(filter) RETURNING window") { statement throws(StateStoreError) in
+            try statement.bind(1, session)
+            if let window { try statement.bind(2, window) }
+        } row: { statement throws(StateStoreError) in
+            deleted.append(statement.text(0))
+        }
+        try run("DELETE FROM window_history WHERE \(filter)") { statement throws(StateStoreError) in
+            try statement.bind(1, session)
+            if let window { try statement.bind(2, window) }
+        }
+        return deleted.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+    }
+}

@@ -1,0 +1,144 @@
+import CSQLite
+import Synchronization
+
+/// The store hosts link: every window's size class, navigation path and presented item, kept in
+/// one SQLite file that many processes (hosts and `statectl`) share.
+///
+/// One instance is safe to share across tasks and threads: its single connection is behind a
+/// mutex. Calls block while SQLite works, up to ``Options/busyTimeoutMilliseconds`` when another
+/// process holds the write lock.
+public final class StateStore: Sendable {
+    /// How hard a commit works to survive a power loss.
+    public enum Durability: String, Sendable, CaseIterable {
+        /// `synchronous=NORMAL`: a committed write survives a crash of the process; a power loss
+        /// may undo the last commits, never corrupt the file.
+        case normal
+        /// `synchronous=FULL`: a committed write survives a power loss too.
+        case full
+    }
+
+    /// Settings for opening a store.
+    public struct Options: Sendable {
+        /// How long to wait for another connection's lock before ``StateStoreError/busy(_:)``.
+        public var busyTimeoutMilliseconds: Int = 5000
+        public var durability: Durability = .normal
+        /// Revisions kept per window, the current one included (at least 1).
+        public var historyLimit: Int = 100
+        /// Create the file (and its folders) when missing; otherwise a missing file is
+        /// ``StateStoreError/notFound(_:)``.
+        public var createIfMissing = true
+        /// Apply pending migrations on open. Off, an older schema can only be inspected
+        /// (``migrationStatus()``, ``check()``) or migrated (``migrate()``).
+        public var migrate = true
+        /// The time stamped on writes.
+        public var clock: @Sendable () -> Timestamp = { Timestamp.now() }
+
+        public init() {}
+    }
+
+    /// The file's path, or `:memory:`.
+    public let path: String
+    public let options: Options
+    let connection: Mutex<Database>
+
+    /// Opens (or creates) the store at `path`.
+    ///
+    /// Refuses, leaving the file untouched: a SQLite file that is not a StateStore
+    /// (``StateStoreError/notOurs(path:)``), a schema newer than this build
+    /// (``StateStoreError/newerSchema(path:found:supported:)``) and a file that is not SQLite
+    /// (``StateStoreError/damaged(_:)``).
+    public init(path: String, options: Options = Options()) throws(StateStoreError) {
+        guard !path.isEmpty else { throw .invalidInput("database path is empty") }
+        guard options.historyLimit >= 1 else { throw .invalidInput("historyLimit must be at least 1") }
+        guard options.busyTimeoutMilliseconds >= 0 else { throw .invalidInput("busy timeout must not be negative") }
+        self.path = path
+        self.options = options
+        let database = try Self.open(path, options)
+        connection = Mutex(database)
+    }
+
+    /// A private store in memory, gone when the instance is.
+    public static func inMemory(options: Options = Options()) throws(StateStoreError) -> StateStore {
+        try StateStore(path: ":memory:", options: options)
+    }
+
+    private static func open(_ path: String, _ options: Options) throws(StateStoreError) -> Database {
+        let migrator = Migrator()
+        var create = false
+        if path != ":memory:" {
+            switch try StoreFile.inspect(path) {
+            case .missing:
+                guard options.createIfMissing else { throw .notFound("no database at \(path)") }
+                try StoreFile.createParentFolders(of: path)
+                create = true
+            case .directory:
+                throw .damaged(
+                    SQLiteFailure(code: SQLITE_CANTOPEN, message: "\(path) is a directory, not a database file"))
+            case .notSQLite:
+                throw .damaged(SQLiteFailure(code: SQLITE_NOTADB, message: "\(path) is not a database"))
+            case .sqlite(let applicationID) where applicationID != 0 && applicationID != Migrator.applicationID:
+                throw .notOurs(path: path)
+            case .empty, .sqlite:
+                break
+            }
+        }
+        let database = try Database(path: path, create: create)
+        let busyCode = sqlite3_busy_timeout(database.handle, Int32(clamping: options.busyTimeoutMilliseconds))
+        guard busyCode == SQLITE_OK else { throw database.failure(busyCode, sql: nil) }
+
+        // Ours, new, or refused: decided through SQLite (the header may lag the WAL) before any
+        // write, the journal mode included.
+        let (applicationID, version, objects) = try database.readTransaction {
+            () throws(StateStoreError) -> (Int, Int, Int) in
+            (
+                try database.integer("PRAGMA application_id") ?? 0,
+                try database.integer("PRAGMA user_version") ?? 0,
+                try database.integer("SELECT count(*) FROM sqlite_schema") ?? 0
+            )
+        }
+        if applicationID == Int(Migrator.applicationID) {
+            guard version <= migrator.latestVersion else {
+                throw .newerSchema(path: path, found: version, supported: migrator.latestVersion)
+            }
+        } else if applicationID != 0 || objects != 0 || version != 0 {
+            throw .notOurs(path: path)
+        }
+
+        let journal = try database.text("PRAGMA journal_mode = WAL")
+        guard journal == "wal" || path == ":memory:" else {
+            throw .damaged(
+                SQLiteFailure(
+                    code: SQLITE_CANTOPEN, message: "cannot use WAL on \(path) (journal mode \(journal ?? "?"))"))
+        }
+        try database.execute("PRAGMA synchronous = \(options.durability == .full ? "FULL" : "NORMAL")")
+        database.schemaVersion = version
+        if options.migrate {
+            _ = try migrator.migrate(database, clock: options.clock)
+            database.schemaVersion = migrator.latestVersion
+        }
+        return database
+    }
+
+    /// Runs `body` with the connection, whose schema must be current.
+    func withDatabase<T: Sendable>(_ body: (Database) throws(StateStoreError) -> T) throws(StateStoreError) -> T {
+        try connection.withLock { database throws(StateStoreError) -> T in
+            guard database.schemaVersion == Migrator().latestVersion else {
+                throw .invalidInput(
+                    "\(path) has schema version \(database.schemaVersion); this build needs \(Migrator().latestVersion): migrate it first"
+                )
+            }
+            return try body(database)
+        }
+    }
+}
+
+extension Database {
+    /// The first column of the first row, as text.
+    func text(_ sql: String) throws(StateStoreError) -> String? {
+        var value: String?
+        try query(sql) { statement throws(StateStoreError) in
+            if value == nil { value = statement.text(0) }
+        }
+        return value
+    }
+}

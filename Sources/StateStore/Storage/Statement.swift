@@ -1,0 +1,114 @@
+import CSQLite
+
+/// A prepared statement, cached by its connection for the connection's life.
+///
+/// Use it through ``Database/run(_:bind:)`` and ``Database/query(_:bind:row:)``, which reset it
+/// afterwards: a statement left mid-step would keep a read snapshot open.
+final class Statement {
+    let handle: OpaquePointer
+    let sql: String
+    private unowned let database: Database
+
+    init(database: Database, sql: String) throws(StateStoreError) {
+        var handle: OpaquePointer?
+        let code = sqlite3_prepare_v3(database.handle, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &handle, nil)
+        guard code == SQLITE_OK, let handle else {
+            sqlite3_finalize(handle)
+            throw database.failure(code, sql: sql)
+        }
+        self.handle = handle
+        self.sql = sql
+        self.database = database
+    }
+
+    deinit {
+        sqlite3_finalize(handle)
+    }
+
+    // MARK: Binding (1-based, as SQLite counts)
+
+    func bind(_ index: Int32, _ value: String) throws(StateStoreError) {
+        var value = value
+        let code = value.withUTF8 { utf8 in
+            bindText(index, utf8)
+        }
+        try check(code)
+    }
+
+    func bind(_ index: Int32, _ value: String?) throws(StateStoreError) {
+        if let value { try bind(index, value) } else { try check(sqlite3_bind_null(handle, index)) }
+    }
+
+    func bind(_ index: Int32, utf8 value: [UInt8]) throws(StateStoreError) {
+        let code = value.withUnsafeBufferPointer { bindText(index, $0) }
+        try check(code)
+    }
+
+    func bind(_ index: Int32, _ value: Int64) throws(StateStoreError) {
+        try check(sqlite3_bind_int64(handle, index, value))
+    }
+
+    func bind(_ index: Int32, _ value: Int) throws(StateStoreError) {
+        try bind(index, Int64(value))
+    }
+
+    private func bindText(_ index: Int32, _ utf8: UnsafeBufferPointer<UInt8>) -> Int32 {
+        // An empty buffer may have no address, which SQLite would bind as NULL.
+        guard let base = utf8.baseAddress, utf8.count > 0 else {
+            return sqlite3_bind_text(handle, index, "", 0, nil)
+        }
+        return base.withMemoryRebound(to: CChar.self, capacity: utf8.count) {
+            sqlite3_bind_text(handle, index, $0, Int32(utf8.count), csqlite_transient())
+        }
+    }
+
+    // MARK: Stepping
+
+    /// Steps once: `true` when a row is ready, `false` when done.
+    func step() throws(StateStoreError) -> Bool {
+        switch sqlite3_step(handle) {
+        case SQLITE_ROW: return true
+        case SQLITE_DONE: return false
+        case let code: throw database.failure(code, sql: sql)
+        }
+    }
+
+    /// Resets after use; the step's error, if any, was already reported by ``step()``.
+    func reset() {
+        sqlite3_reset(handle)
+        sqlite3_clear_bindings(handle)
+    }
+
+    // MARK: Columns (0-based, as SQLite counts)
+
+    func int64(_ column: Int32) -> Int64 {
+        sqlite3_column_int64(handle, column)
+    }
+
+    func int(_ column: Int32) -> Int {
+        Int(sqlite3_column_int64(handle, column))
+    }
+
+    func isNull(_ column: Int32) -> Bool {
+        sqlite3_column_type(handle, column) == SQLITE_NULL
+    }
+
+    func text(_ column: Int32) -> String {
+        withText(column) { String(decoding: $0, as: UTF8.self) }
+    }
+
+    func optionalText(_ column: Int32) -> String? {
+        isNull(column) ? nil : text(column)
+    }
+
+    /// Lends the column's UTF-8 bytes, valid only inside `body`.
+    func withText<T, E: Error>(_ column: Int32, _ body: (UnsafeBufferPointer<UInt8>) throws(E) -> T) throws(E) -> T {
+        let pointer = sqlite3_column_text(handle, column)
+        let count = Int(sqlite3_column_bytes(handle, column))
+        return try body(UnsafeBufferPointer(start: pointer, count: pointer == nil ? 0 : count))
+    }
+
+    private func check(_ code: Int32) throws(StateStoreError) {
+        guard code == SQLITE_OK else { throw database.failure(code, sql: sql) }
+    }
+}

@@ -1,0 +1,70 @@
+/// How a ``WindowState`` maps onto the columns of `windows` and `window_history`: the same
+/// column order in both, routes as minified JSON text.
+enum WindowRow {
+    /// The columns, in the order ``decode(_:)`` reads them.
+    static let columns = "session, window, size_class, path, item, item_path, policy, revision, updated_at"
+
+    /// Reads a row selected with ``columns``. Text the store wrote is not validated again, only
+    /// parsed; a row it cannot parse is damage.
+    static func decode(_ statement: Statement) throws(StateStoreError) -> WindowState {
+        var state = WindowState(session: statement.text(0), window: statement.text(1))
+        do throws(JSONReader.Failure) {
+            guard let sizeClass = SizeClass(rawValue: statement.text(2)),
+                let policy = SizeChangePolicy(rawValue: statement.text(6))
+            else { throw JSONReader.Failure(message: "unknown size class or policy", offset: 0) }
+            state.sizeClass = sizeClass
+            state.policy = policy
+            state.path = try routes(statement, 3)
+            if !statement.isNull(4) {
+                state.item = try statement.withText(4) { bytes throws(JSONReader.Failure) in
+                    var reader = JSONReader(bytes)
+                    let route = try reader.readRoute(validating: false)
+                    try reader.expectEnd()
+                    return route
+                }
+            }
+            state.itemPath = try routes(statement, 5)
+        } catch {
+            throw .damaged(
+                SQLiteFailure(
+                    code: 11 /* SQLITE_CORRUPT */,
+                    message: "stored window '\(state.session)' '\(state.window)' cannot be read: \(error.description)",
+                    sql: statement.sql))
+        }
+        state.revision = statement.int(7)
+        state.updatedAt = Timestamp(millisecondsSince1970: statement.int64(8))
+        return state
+    }
+
+    private static func routes(_ statement: Statement, _ column: Int32) throws(JSONReader.Failure) -> [Route] {
+        try statement.withText(column) { bytes throws(JSONReader.Failure) in
+            var reader = JSONReader(bytes)
+            let routes = try reader.readRoutes(validating: false)
+            try reader.expectEnd()
+            return routes
+        }
+    }
+
+    /// Binds `state` to parameters 1–9 in ``columns`` order.
+    static func bind(_ state: WindowState, to statement: Statement) throws(StateStoreError) {
+        var writer = JSONWriter()
+        try statement.bind(1, state.session)
+        try statement.bind(2, state.window)
+        try statement.bind(3, state.sizeClass.rawValue)
+        state.path.write(to: &writer)
+        try statement.bind(4, utf8: writer.bytes)
+        if let item = state.item {
+            writer.removeAll()
+            item.write(to: &writer)
+            try statement.bind(5, utf8: writer.bytes)
+        } else {
+            try statement.bind(5, nil as String?)
+        }
+        writer.removeAll()
+        state.itemPath.write(to: &writer)
+        try statement.bind(6, utf8: writer.bytes)
+        try statement.bind(7, state.policy.rawValue)
+        try statement.bind(8, state.revision)
+        try statement.bind(9, state.updatedAt.millisecondsSince1970)
+    }
+}

@@ -1,0 +1,82 @@
+import Foundation
+import StateStore
+import Testing
+
+struct MigrationTests {
+    static let migrationsFolder = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Migrations")
+
+    @Test func embeddedMigrationsAreExactlyTheFolder() throws {
+        let files = try FileManager.default.contentsOfDirectory(atPath: Self.migrationsFolder.path)
+            .filter { $0.hasSuffix(".sql") }.sorted()
+        let embedded = StateStore.schemaMigrations
+        #expect(embedded.map { String(format: "%04d_%@.sql", $0.version, $0.name) } == files)
+        for (migration, file) in zip(embedded, files) {
+            let text = try String(contentsOf: Self.migrationsFolder.appendingPathComponent(file), encoding: .utf8)
+            #expect(migration.sql == text.replacingOccurrences(of: "\r\n", with: "\n"), "\(file)")
+        }
+        #expect(embedded.map(\.version) == Array(1...embedded.count))
+        #expect(StateStore.schemaVersion == embedded.count)
+    }
+
+    @Test func newStoreRecordsEveryMigration() throws {
+        let folder = TemporaryFolder()
+        defer { folder.cleanUp() }
+        let path = folder.file("new.db")
+        let store = try StateStore(path: path)
+        let status = try store.migrationStatus()
+        #expect(status.schemaVersion == StateStore.schemaVersion)
+        #expect(status.applied.map(\.version) == Array(1...StateStore.schemaVersion))
+        #expect(status.pending.isEmpty)
+        #expect(try rawQuery(path, "PRAGMA user_version") == [String(StateStore.schemaVersion)])
+        #expect(try rawQuery(path, "PRAGMA application_id") == [String(0x5353_5452)])
+        #expect(try rawQuery(path, "PRAGMA journal_mode") == ["wal"])
+        #expect(try store.check().isOK)
+        #expect(try store.migrate().isEmpty, "nothing left to apply")
+    }
+
+    @Test func olderSchemaIsReportedThenMigrated() throws {
+        let folder = TemporaryFolder()
+        defer { folder.cleanUp() }
+        let path = folder.file("old.db")
+        // The state an older build leaves: migrations up to N-1 (none at all when N is 1, which
+        // is a new store's state).
+        let old = StateStore.schemaMigrations.dropLast()
+        var sql = "PRAGMA journal_mode = WAL;"
+        for migration in old {
+            sql += "BEGIN;\(migration.sql);"
+            sql += "INSERT INTO schema_migrations VALUES (\(migration.version), '\(migration.name)', 'x', 0);"
+            sql += "PRAGMA user_version = \(migration.version); PRAGMA application_id = \(0x5353_5452); COMMIT;"
+        }
+        try rawSQL(path, sql)
+
+        var inspect = StateStore.Options()
+        inspect.migrate = false
+        inspect.createIfMissing = false
+        let before = try StateStore(path: path, options: inspect)
+        let status = try before.migrationStatus()
+        #expect(status.schemaVersion == old.count)
+        #expect(status.pending.map(\.version) == [StateStore.schemaVersion])
+        #expect(throws: StateStoreError.self, "an unmigrated store is inspect-only") {
+            try before.windowSummaries()
+        }
+        #expect(try rawQuery(path, "PRAGMA user_version") == [String(old.count)], "inspecting changed nothing")
+        let applied = try before.migrate()
+        #expect(applied.map(\.version) == [StateStore.schemaVersion])
+        #expect(try before.windowSummaries().isEmpty)
+        #expect(try rawQuery(path, "PRAGMA user_version") == [String(StateStore.schemaVersion)])
+    }
+
+    @Test func checkSeesAnEditedMigration() throws {
+        let folder = TemporaryFolder()
+        defer { folder.cleanUp() }
+        let path = folder.file("edited.db")
+        _ = try StateStore(path: path)
+        try rawSQL(path, "UPDATE schema_migrations SET checksum = 'deadbeef' WHERE version = 1")
+        let report = try StateStore(path: path).check()
+        #expect(report.integrity == ["ok"])
+        #expect(report.schemaProblems.count == 1)
+        #expect(!report.isOK)
+    }
+}

@@ -1,0 +1,145 @@
+import Foundation
+import StateStore
+import Testing
+
+/// What `StateStore(path:)` accepts, creates and refuses, and that a refused file is untouched.
+struct OpeningTests {
+    @Test func createsFileAndFolders() throws {
+        let folder = TemporaryFolder()
+        defer { folder.cleanUp() }
+        let path = folder.file("a/b/c/state.db")
+        _ = try StateStore(path: path)
+        #expect(FileManager.default.fileExists(atPath: path))
+    }
+
+    @Test func missingFileIsNotFoundWithoutCreate() throws {
+        let folder = TemporaryFolder()
+        defer { folder.cleanUp() }
+        var options = StateStore.Options()
+        options.createIfMissing = false
+        let path = folder.file("x/state.db")
+        #expect {
+            try StateStore(path: path, options: options)
+        } throws: { ($0 as? StateStoreError)?.exitCode == 66 }
+        #expect(!FileManager.default.fileExists(atPath: folder.file("x")), "no folder created")
+    }
+
+    @Test func zeroLengthFileBecomesAStore() throws {
+        let folder = TemporaryFolder()
+        defer { folder.cleanUp() }
+        let path = folder.file("empty.db")
+        _ = FileManager.default.createFile(atPath: path, contents: Data())
+        let store = try StateStore(path: path)
+        try store.save(WindowState(session: "s", window: "w"))
+        #expect(try store.window(session: "s", window: "w")?.revision == 1)
+    }
+
+    @Test func emptySQLiteFileBecomesAStore() throws {
+        let folder = TemporaryFolder()
+        defer { folder.cleanUp() }
+        let path = folder.file("blank.db")
+        try rawSQL(path, "PRAGMA page_size = 4096; VACUUM;")
+        #expect((contents(path)?.count ?? 0) > 0)
+        _ = try StateStore(path: path)
+        #expect(try rawQuery(path, "PRAGMA application_id") == [String(0x5353_5452)])
+    }
+
+    @Test(arguments: [
+        ("a table, no application id", "CREATE TABLE notes (body TEXT); INSERT INTO notes VALUES ('mine');"),
+        ("another application id", "PRAGMA application_id = 42; CREATE TABLE t (x);"),
+        ("another application id, no tables", "PRAGMA application_id = 7; VACUUM;"),
+        ("a user_version but no id", "PRAGMA user_version = 3; VACUUM;"),
+        ("our tables, no id", "CREATE TABLE windows (session TEXT);"),
+    ])
+    func refusesSQLiteFilesNotOurs(_ what: String, _ sql: String) throws {
+        let folder = TemporaryFolder()
+        defer { folder.cleanUp() }
+        let path = folder.file("foreign.db")
+        try rawSQL(path, sql)
+        let before = try #require(contents(path))
+        #expect {
+            try StateStore(path: path)
+        } throws: { error in
+            guard case .notOurs = error as? StateStoreError else { return false }
+            return (error as? StateStoreError)?.exitCode == 65
+        }
+        #expect(contents(path) == before, "\(what): the file is untouched")
+        #expect(!FileManager.default.fileExists(atPath: path + "-wal") || contents(path + "-wal")?.isEmpty == true)
+    }
+
+    @Test func refusesANewerSchemaUntouched() throws {
+        let folder = TemporaryFolder()
+        defer { folder.cleanUp() }
+        let path = folder.file("newer.db")
+        do {
+            let store = try StateStore(path: path)
+            try store.save(WindowState(session: "s", window: "w"))
+        }
+        try rawSQL(
+            path,
+            "PRAGMA wal_checkpoint(TRUNCATE); PRAGMA user_version = \(StateStore.schemaVersion + 1); PRAGMA journal_mode = DELETE;"
+        )
+        let before = try #require(contents(path))
+        #expect(
+            throws: StateStoreError.newerSchema(
+                path: path, found: StateStore.schemaVersion + 1, supported: StateStore.schemaVersion)
+        ) {
+            try StateStore(path: path)
+        }
+        #expect(contents(path) == before, "untouched, journal mode included")
+        #expect(try rawQuery(path, "PRAGMA journal_mode") == ["delete"])
+    }
+
+    @Test(arguments: [
+        Data(
+            "this is a text file, not a database, but it is long enough to have a header of a hundred bytes........"
+                .utf8),
+        Data("short".utf8),
+        Data([0x53, 0x51, 0x4C, 0x69, 0x74, 0x65]),
+    ])
+    func refusesFilesThatAreNotSQLite(_ bytes: Data) throws {
+        let folder = TemporaryFolder()
+        defer { folder.cleanUp() }
+        let path = folder.file("text.db")
+        _ = FileManager.default.createFile(atPath: path, contents: bytes)
+        #expect {
+            try StateStore(path: path)
+        } throws: { ($0 as? StateStoreError)?.exitCode == 74 }
+        #expect(contents(path) == bytes)
+    }
+
+    @Test func refusesAFolder() throws {
+        let folder = TemporaryFolder()
+        defer { folder.cleanUp() }
+        #expect {
+            try StateStore(path: folder.path)
+        } throws: { ($0 as? StateStoreError)?.exitCode == 74 }
+    }
+
+    @Test func damagedFileFailsCheck() throws {
+        let folder = TemporaryFolder()
+        defer { folder.cleanUp() }
+        let path = folder.file("damaged.db")
+        do {
+            let store = try StateStore(path: path)
+            for n in 0..<300 {
+                try store.save(
+                    WindowState(
+                        session: "s\(n)", window: "w", path: [route("P", "\"\(String(repeating: "x", count: 200))\"")]))
+            }
+        }
+        try rawSQL(path, "PRAGMA wal_checkpoint(TRUNCATE)")
+        var bytes = try #require(contents(path))
+        #expect(bytes.count > 8 * 4096)
+        // Overwrite pages in the middle, leaving the header (page 1) alone.
+        for offset in (4 * 4096)..<(6 * 4096) { bytes[offset] = 0x5A }
+        try bytes.write(to: URL(fileURLWithPath: path))
+        let outcome: Result<CheckReport, StateStoreError> = Result { () throws(StateStoreError) in
+            try StateStore(path: path).check()
+        }
+        switch outcome {
+        case .success(let report): #expect(!report.isOK)
+        case .failure(let error): #expect(error.exitCode == 74)
+        }
+    }
+}

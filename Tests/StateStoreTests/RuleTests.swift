@@ -1,0 +1,171 @@
+import StateStore
+import Testing
+
+/// SPEC §3 as a table: every size class before × after × item absent/present × itemPath
+/// empty/non-empty × policy.
+struct RuleTests {
+    struct Case: CustomTestStringConvertible, Sendable {
+        var before: SizeClass
+        var after: SizeClass
+        var hasItem: Bool
+        var hasItemPath: Bool
+        var policy: SizeChangePolicy
+
+        var testDescription: String {
+            "\(before)→\(after) item:\(hasItem) itemPath:\(hasItemPath) \(policy)"
+        }
+    }
+
+    static let cases: [Case] = SizeClass.allCases.flatMap { before in
+        SizeClass.allCases.flatMap { after in
+            [false, true].flatMap { hasItem in
+                // itemPath is always empty without an item.
+                (hasItem ? [false, true] : [false]).flatMap { hasItemPath in
+                    SizeChangePolicy.allCases.map {
+                        Case(before: before, after: after, hasItem: hasItem, hasItemPath: hasItemPath, policy: $0)
+                    }
+                }
+            }
+        }
+    }
+
+    static let path = [route("Mail.Folder", #""inbox""#), route("Mail.Thread", #"{"id":42}"#)]
+    static let item = route("Mail.Compose", #"{"draft":7}"#)
+    static let itemPath = [route("Mail.Attachment", #"{"name":"a.pdf"}"#)]
+
+    @Test("size-class change then resolve", arguments: cases)
+    func sizeChange(_ c: Case) {
+        var state = WindowState(
+            session: "s", window: "w", sizeClass: c.before, path: Self.path,
+            item: c.hasItem ? Self.item : nil, itemPath: c.hasItemPath ? Self.itemPath : [], policy: c.policy)
+        state.changeSizeClass(to: c.after)
+
+        let modeChanged = (c.before == .regular) != (c.after == .regular)
+        let kept = c.hasItem && !(c.policy == .dismiss && modeChanged)
+        #expect(state.sizeClass == c.after)
+        #expect(state.path == Self.path, "the window's own path is never touched")
+        #expect(state.item == (kept ? Self.item : nil))
+        #expect(state.itemPath == (kept && c.hasItemPath ? Self.itemPath : []))
+
+        let layout = resolve(state, for: c.after)
+        #expect(layout.sizeClass == c.after)
+        let above = kept && c.hasItemPath ? Self.itemPath : []
+        switch (kept, c.after) {
+        case (false, _):
+            #expect(layout.presentation == .none)
+            #expect(layout.stack == Self.path)
+            #expect(layout.sheet == nil)
+        case (true, .regular):
+            #expect(layout.presentation == .push)
+            #expect(layout.stack == Self.path + [Self.item] + above)
+            #expect(layout.sheet == nil)
+        case (true, _):
+            #expect(layout.presentation == .sheet)
+            #expect(layout.stack == Self.path)
+            #expect(layout.sheet == [Self.item] + above)
+        }
+
+        // restore() is the same change followed by the rule, and leaves the saved state alone.
+        let saved = WindowState(
+            session: "s", window: "w", sizeClass: c.before, path: Self.path,
+            item: c.hasItem ? Self.item : nil, itemPath: c.hasItemPath ? Self.itemPath : [], policy: c.policy)
+        let restoration = restore(saved, into: c.after)
+        #expect(restoration.saved == saved)
+        #expect(restoration.restored == state)
+        #expect(restoration.layout == layout)
+    }
+
+    @Test func migratingBackAndForthLosesNothing() {
+        var state = WindowState(
+            session: "s", window: "w", sizeClass: .compact, path: Self.path, item: Self.item, itemPath: Self.itemPath)
+        let original = state
+        for next in [SizeClass.regular, .unspecified, .regular, .compact] {
+            state.changeSizeClass(to: next)
+        }
+        #expect(state == original)
+    }
+
+    @Test func pushGoesOnTopOfWhatIsShown() {
+        var state = WindowState(session: "s", window: "w")
+        state.push(route("A"))
+        #expect(state.path == [route("A")])
+        state.present(route("Item"))
+        state.push(route("B"))
+        #expect(state.path == [route("A")])
+        #expect(state.itemPath == [route("B")])
+    }
+
+    @Test func presentReplacesItemAndItsStack() {
+        var state = WindowState(
+            session: "s", window: "w", path: [route("A")], item: route("Old"), itemPath: [route("B")])
+        state.present(route("New"))
+        #expect(state.item == route("New"))
+        #expect(state.itemPath.isEmpty)
+        #expect(state.path == [route("A")])
+        state.dismiss()
+        #expect(state.item == nil)
+        #expect(state.itemPath.isEmpty)
+        #expect(state.path == [route("A")])
+    }
+
+    /// pop N walks back through itemPath, then the item, then path.
+    @Test("pop walks itemPath, then the item, then path", arguments: 1...5)
+    func pop(_ count: Int) throws {
+        let path = [route("P1"), route("P2")]
+        let itemPath = [route("I1"), route("I2")]
+        var state = WindowState(session: "s", window: "w", path: path, item: route("Item"), itemPath: itemPath)
+        // The steps back, top first: I2, I1, the item, P2, P1.
+        try state.pop(count)
+        let n = count
+        #expect(state.itemPath == Array(itemPath.prefix(max(0, 2 - n))))
+        #expect(state.item == (n <= 2 ? route("Item") : nil))
+        #expect(state.path == Array(path.prefix(max(0, 2 - max(0, n - 3)))))
+    }
+
+    @Test func overPopChangesNothing() {
+        let state = WindowState(
+            session: "s", window: "w", path: [route("P")], item: route("Item"), itemPath: [route("I")])
+        var popped = state
+        #expect(throws: StateStoreError.self) { try popped.pop(4) }
+        #expect(popped == state)
+        #expect(throws: StateStoreError.self) { try popped.pop(0) }
+        var empty = WindowState(session: "s", window: "w")
+        #expect(throws: StateStoreError.self) { try empty.pop(1) }
+    }
+
+    @Test func popOneOnAnItemWithoutStackDismissesIt() throws {
+        var state = WindowState(session: "s", window: "w", path: [route("P")], item: route("Item"))
+        try state.pop(1)
+        #expect(state.item == nil)
+        #expect(state.path == [route("P")])
+    }
+}
+
+/// The seed's binding projections: the sheet reads and writes only when not regular, the
+/// navigation destination only when regular; `nil` counts as not regular.
+struct AdaptiveItemTests {
+    @Test(
+        "projections read the item only in their own mode",
+        arguments: [SizeClass?.none, .compact, .regular, .unspecified])
+    func reads(_ sizeClass: SizeClass?) {
+        let binding = AdaptiveItem(item: 5, horizontalSizeClass: sizeClass)
+        let regular = sizeClass == .regular
+        #expect(binding.sheetItem == (regular ? nil : 5))
+        #expect(binding.navigationItem == (regular ? 5 : nil))
+    }
+
+    @Test(
+        "writes through the other mode's projection are ignored",
+        arguments: [SizeClass?.none, .compact, .regular, .unspecified])
+    func writes(_ sizeClass: SizeClass?) {
+        let regular = sizeClass == .regular
+        var binding = AdaptiveItem(item: 1, horizontalSizeClass: sizeClass)
+        binding.sheetItem = 2
+        #expect(binding.item == (regular ? 1 : 2))
+        binding.navigationItem = 3
+        #expect(binding.item == (regular ? 3 : 2))
+        binding.sheetItem = nil
+        binding.navigationItem = nil
+        #expect(binding.item == nil)
+    }
+}

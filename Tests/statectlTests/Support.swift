@@ -1,0 +1,62 @@
+import Foundation
+
+/// What one run of the built `statectl` binary gave.
+struct Run {
+    var status: Int32
+    var stdout: String
+    var stderr: String
+}
+
+/// The built `statectl`: `$STATECTL_BIN`, else beside this test bundle in the build folder.
+let statectlPath: String = {
+    if let path = ProcessInfo.processInfo.environment["STATECTL_BIN"] { return path }
+    let bundle = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+    var folder = bundle.deletingLastPathComponent()
+    // swift-testing may run from inside the .xctest bundle's folder on some platforms.
+    while !FileManager.default.isExecutableFile(atPath: folder.appendingPathComponent("statectl").path),
+        folder.path != "/"
+    {
+        folder = folder.deletingLastPathComponent()
+    }
+    return folder.appendingPathComponent("statectl").path
+}()
+
+/// Runs `statectl` with `arguments`, as a user would: no inherited `STATECTL_DB`, `HOME` and
+/// `XDG_STATE_HOME` as given, optional standard input.
+func statectl(_ arguments: [String], environment: [String: String] = [:], stdin: Data? = nil) throws -> Run {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: statectlPath)
+    process.arguments = arguments
+    var env = ProcessInfo.processInfo.environment
+    env["STATECTL_DB"] = nil
+    env["NO_COLOR"] = nil
+    for (key, value) in environment { env[key] = value }
+    process.environment = env
+    // Output goes to files, not pipes, so a large output can never block the child.
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("statectl-run-" + UUID().uuidString)
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let outURL = folder.appendingPathComponent("stdout")
+    let errURL = folder.appendingPathComponent("stderr")
+    _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
+    _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
+    let out = try FileHandle(forWritingTo: outURL)
+    let err = try FileHandle(forWritingTo: errURL)
+    defer {
+        try? out.close()
+        try? err.close()
+    }
+    process.standardOutput = out
+    process.standardError = err
+    let inURL = folder.appendingPathComponent("stdin")
+    try (stdin ?? Data()).write(to: inURL)
+    let input = try FileHandle(forReadingFrom: inURL)
+    defer { try? input.close() }
+    process.standardInput = input
+    try process.run()
+    process.waitUntilExit()
+    return Run(
+        status: process.terminationStatus,
+        stdout: String(decoding: try Data(contentsOf: outURL), as: UTF8.self),
+        stderr: String(decoding: try Data(contentsOf: errURL), as: UTF8.self))
+}
