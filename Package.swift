@@ -40,6 +40,17 @@ let package = Package(
             name: "statectlTests",
             dependencies: ["statectl", "StateStore", "CSQLite"]
         ),
+        // Reliability (issue 6): crash, multi-process, fault and hostile-input tests, and the child
+        // process they drive. The tests run the built `statestore-stress` and `statectl` binaries.
+        .executableTarget(
+            name: "statestore-stress",
+            dependencies: ["StateStore"],
+            path: "Tests/Helpers/StressHelper"
+        ),
+        .testTarget(
+            name: "ReliabilityTests",
+            dependencies: ["StateStore", "CSQLite", "statestore-stress", "statectl"]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

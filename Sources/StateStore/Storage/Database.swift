@@ -101,6 +101,22 @@ final class Database {
         return try body()
     }
 
+    /// Runs `body` again while it fails with busy, for up to `milliseconds` of waiting in all:
+    /// for statements whose busy answer SQLite gives at once, without calling the busy handler.
+    func retryingBusy<T>(
+        upTo milliseconds: Int, _ body: () throws(StateStoreError) -> T
+    ) throws(StateStoreError) -> T {
+        var waited = 0
+        while true {
+            do {
+                return try body()
+            } catch .busy(let failure) {
+                guard waited < milliseconds else { throw .busy(failure) }
+                waited += Int(sqlite3_sleep(Int32(min(10, milliseconds - waited))))
+            }
+        }
+    }
+
     /// The error for a failed call, with SQLite's extended code and message.
     func failure(_ code: Int32, sql: String?) -> StateStoreError {
         let extended = sqlite3_extended_errcode(handle)

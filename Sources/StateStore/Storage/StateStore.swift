@@ -104,7 +104,11 @@ public final class StateStore: Sendable {
             throw .notOurs(path: path)
         }
 
-        let journal = try database.text("PRAGMA journal_mode = WAL")
+        // Processes that open a new file at once race to switch it to WAL; SQLite answers the loser
+        // with busy at once instead of calling the busy handler, so wait here as it would.
+        let journal = try database.retryingBusy(upTo: options.busyTimeoutMilliseconds) {
+            () throws(StateStoreError) in try database.text("PRAGMA journal_mode = WAL")
+        }
         guard journal == "wal" || path == ":memory:" else {
             throw .damaged(
                 SQLiteFailure(

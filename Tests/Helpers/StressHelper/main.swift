@@ -1,0 +1,169 @@
+// statestore-stress: a child process for the reliability tests (Tests/ReliabilityTests). It links
+// the StateStore library as a host would and reports what it did on stdout, one line at a time,
+// written with write(2) as soon as it is true, so a parent that kills it knows exactly what was
+// acknowledged before the kill.
+//
+//   statestore-stress write DB SESSION WINDOW
+//       Writes revisions forever. Revision N carries N in every route it holds (see
+//       `revisionState`); after each commit prints `N`. Keeps every revision in the history.
+//   statestore-stress wal DB SESSION WINDOW COUNT
+//       Writes COUNT revisions as `write` does, prints `done`, then waits to be killed, leaving
+//       its write-ahead log behind.
+//   statestore-stress increment DB SESSION WINDOW COUNT [GO_FILE]
+//       Opens the store and prints `ready`; with GO_FILE, waits for that file to exist (so that
+//       several processes start together). Then COUNT read-modify-write increments of the
+//       counter in the window's item, each saved with the revision it read as the expected
+//       revision, retrying on conflict. Prints `conflicts N` at the end. Any other error: prints
+//       `error CODE MESSAGE`, exits CODE.
+//   statestore-stress hold DB SECONDS
+//       Takes the write lock (inside `update` of window `lock`/`holder`), prints `locked`, keeps
+//       it for SECONDS, then gives up without writing anything and prints `released`.
+//
+// Exit status: 0 done, 64 bad arguments, else the StateStoreError's exit code.
+
+import StateStore
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Writes a line to stdout at once, unbuffered: the parent reads it as an acknowledgement.
+func report(_ line: String) {
+    var bytes = Array((line + "\n").utf8)
+    var written = 0
+    while written < bytes.count {
+        let count = bytes.withUnsafeMutableBytes { write(1, $0.baseAddress! + written, $0.count - written) }
+        if count < 0 && errno == EINTR { continue }
+        guard count > 0 else { exit(70) }
+        written += count
+    }
+}
+
+func fail(_ error: StateStoreError) -> Never {
+    report("error \(error.exitCode) \(error)")
+    exit(error.exitCode)
+}
+
+/// The content of revision `n`: every route carries `n`, so a state mixing two revisions, or a
+/// revision number that disagrees with its content, is detectable. The item's size varies with
+/// `n` (up to about 3 KB), so many commits spill onto overflow pages.
+func revisionState(_ n: Int, session: String, window: String) throws(StateStoreError) -> WindowState {
+    let pad = String(repeating: "x", count: (n &* 7919) % 3000)
+    var state = WindowState(session: session, window: window)
+    state.sizeClass = [.compact, .regular, .unspecified][n % 3]
+    state.policy = n % 2 == 0 ? .migrate : .dismiss
+    state.path = try (0..<(n % 7)).map { i throws(StateStoreError) in
+        try Route(type: "Step", json: #"{"n":\#(n),"i":\#(i)}"#)
+    }
+    state.item = try Route(type: "Count", json: #"{"n":\#(n),"pad":"\#(pad)"}"#)
+    state.itemPath = try (0..<(n % 5)).map { i throws(StateStoreError) in
+        try Route(type: "Step", json: #"{"n":\#(n),"i":\#(100 + i)}"#)
+    }
+    return state
+}
+
+func openStore(_ path: String) -> StateStore {
+    var options = StateStore.Options()
+    options.historyLimit = Int(Int32.max)
+    do {
+        return try StateStore(path: path, options: options)
+    } catch {
+        fail(error)
+    }
+}
+
+/// Writes the next revision, derived from the current one, under one write lock.
+func writeNext(_ store: StateStore, session: String, window: String) throws(StateStoreError) -> Int {
+    try store.update(session: session, window: window) { state throws(StateStoreError) in
+        let next = try revisionState(state.revision + 1, session: session, window: window)
+        state.sizeClass = next.sizeClass
+        state.policy = next.policy
+        state.path = next.path
+        state.item = next.item
+        state.itemPath = next.itemPath
+    }.revision
+}
+
+func increment(_ store: StateStore, session: String, window: String, count: Int) -> Int {
+    var conflicts = 0
+    var done = 0
+    while done < count {
+        do {
+            let current = try store.window(session: session, window: window)
+            var next = current ?? WindowState(session: session, window: window)
+            let value = Int(current?.item?.json ?? "0") ?? 0
+            next.present(try Route(type: "Count", json: String(value + 1)))
+            try store.save(next, expectedRevision: current?.revision ?? 0)
+            done += 1
+        } catch .conflict {
+            conflicts += 1
+        } catch {
+            fail(error)
+        }
+    }
+    return conflicts
+}
+
+func hold(_ store: StateStore, seconds: Int) {
+    do {
+        try store.update(session: "lock", window: "holder") { _ throws(StateStoreError) in
+            report("locked")
+            sleep(UInt32(seconds))
+            throw .invalidInput("released")
+        }
+    } catch .invalidInput("released") {
+        report("released")
+    } catch {
+        fail(error)
+    }
+}
+
+let arguments = Array(CommandLine.arguments.dropFirst())
+func usage() -> Never {
+    report("usage: statestore-stress write|wal|increment|hold DB ...")
+    exit(64)
+}
+
+switch (arguments.first, arguments.count) {
+case ("write", 4):
+    let store = openStore(arguments[1])
+    while true {
+        do {
+            report(String(try writeNext(store, session: arguments[2], window: arguments[3])))
+        } catch {
+            fail(error)
+        }
+    }
+case ("wal", 5):
+    guard let count = Int(arguments[4]) else { usage() }
+    let store = openStore(arguments[1])
+    for _ in 0..<count {
+        do {
+            _ = try writeNext(store, session: arguments[2], window: arguments[3])
+        } catch {
+            fail(error)
+        }
+    }
+    report("done")
+    while true { pause() }
+case ("increment", 5), ("increment", 6):
+    guard let count = Int(arguments[4]) else { usage() }
+    let store = openStore(arguments[1])
+    report("ready")
+    if arguments.count == 6 {
+        var waited = 0
+        while access(arguments[5], F_OK) != 0 {
+            guard waited < 60_000 else { usage() }
+            usleep(1000)
+            waited += 1
+        }
+    }
+    report("conflicts \(increment(store, session: arguments[2], window: arguments[3], count: count))")
+case ("hold", 3):
+    guard let seconds = Int(arguments[2]) else { usage() }
+    hold(openStore(arguments[1]), seconds: seconds)
+default:
+    usage()
+}

@@ -1,0 +1,385 @@
+import CSQLite
+import Foundation
+import StateStore
+import Testing
+
+/// A fresh folder under the system temporary folder, removed by `cleanUp()`.
+struct TemporaryFolder {
+    let path: String
+
+    init(in parent: String = NSTemporaryDirectory()) {
+        path = (parent.hasSuffix("/") ? parent : parent + "/") + "statestore-reliability-" + UUID().uuidString
+        try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    }
+
+    func file(_ name: String) -> String { path + "/" + name }
+
+    func cleanUp() {
+        try? FileManager.default.removeItem(atPath: path)
+    }
+}
+
+/// A test setting read from the environment, so that `Scripts/reliability-long.sh` can run the
+/// same tests longer than CI does.
+func setting(_ name: String, default value: Int) -> Int {
+    ProcessInfo.processInfo.environment[name].flatMap { Int($0) } ?? value
+}
+
+func route(_ type: String, _ json: String = "null") -> Route {
+    try! Route(type: type, json: json)
+}
+
+/// Runs SQL on a file with SQLite directly, as another program would.
+func rawSQL(_ path: String, _ sql: String) throws {
+    var handle: OpaquePointer?
+    guard sqlite3_open(path, &handle) == SQLITE_OK else { throw RawSQLError(message: "open \(path)") }
+    defer { sqlite3_close(handle) }
+    var message: UnsafeMutablePointer<CChar>?
+    if sqlite3_exec(handle, sql, nil, nil, &message) != SQLITE_OK {
+        let text = message.map { String(cString: $0) } ?? "?"
+        sqlite3_free(message)
+        throw RawSQLError(message: text)
+    }
+}
+
+/// The first column of every row of a query, as text, read with SQLite directly (read-only).
+func rawQuery(_ path: String, _ sql: String) throws -> [String] {
+    var handle: OpaquePointer?
+    guard sqlite3_open_v2(path, &handle, SQLITE_OPEN_READONLY, nil) == SQLITE_OK else {
+        throw RawSQLError(message: "open \(path)")
+    }
+    defer { sqlite3_close(handle) }
+    var statement: OpaquePointer?
+    guard sqlite3_prepare_v2(handle, sql, -1, &statement, nil) == SQLITE_OK else {
+        throw RawSQLError(message: String(cString: sqlite3_errmsg(handle)))
+    }
+    defer { sqlite3_finalize(statement) }
+    var rows: [String] = []
+    while true {
+        let code = sqlite3_step(statement)
+        if code == SQLITE_DONE { break }
+        guard code == SQLITE_ROW else { throw RawSQLError(message: String(cString: sqlite3_errmsg(handle))) }
+        rows.append(sqlite3_column_text(statement, 0).map { String(cString: $0) } ?? "NULL")
+    }
+    return rows
+}
+
+struct RawSQLError: Error {
+    let message: String
+}
+
+/// The bytes of a file, or nil when it does not exist.
+func contents(_ path: String) -> Data? {
+    FileManager.default.contents(atPath: path)
+}
+
+func exists(_ path: String) -> Bool {
+    FileManager.default.fileExists(atPath: path)
+}
+
+/// Copies a database and its write-ahead log (not its shared-memory index, which a crashed
+/// process may have left in any state) to `folder`, as a second machine would receive them.
+func copyDatabase(_ path: String, to destination: String) throws {
+    for suffix in ["", "-wal"] where exists(path + suffix) {
+        try? FileManager.default.removeItem(atPath: destination + suffix)
+        try FileManager.default.copyItem(atPath: path + suffix, toPath: destination + suffix)
+    }
+}
+
+// MARK: - Binaries
+
+/// A binary built beside this test bundle (`statectl`, `statestore-stress`), or `$ENV_NAME`.
+func builtBinary(_ name: String, environment: String) -> String {
+    if let path = ProcessInfo.processInfo.environment[environment] { return path }
+    var folder = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
+    while !FileManager.default.isExecutableFile(atPath: folder.appendingPathComponent(name).path), folder.path != "/" {
+        folder = folder.deletingLastPathComponent()
+    }
+    return folder.appendingPathComponent(name).path
+}
+
+let stressHelperPath = builtBinary("statestore-stress", environment: "STATESTORE_STRESS_BIN")
+let statectlPath = builtBinary("statectl", environment: "STATECTL_BIN")
+
+// MARK: - Child processes
+
+/// How a child process ended.
+enum Termination: Equatable, CustomStringConvertible {
+    case exited(Int32)
+    case signaled(Int32)
+
+    var description: String {
+        switch self {
+        case .exited(let code): "exit \(code)"
+        case .signaled(let signal): "signal \(signal)"
+        }
+    }
+}
+
+struct ChildError: Error, CustomStringConvertible {
+    let description: String
+}
+
+private let spawnLock = NSLock()
+
+/// A child process started with `posix_spawn`, its arguments passed as raw bytes (so a test can
+/// hand it invalid UTF-8), its stdout and stderr on pipes, its stdin from a file.
+final class Child {
+    let pid: pid_t
+    private var stdout: Int32
+    private var stderr: Int32
+    private var pendingOut: [UInt8] = []
+    private(set) var collectedOut: [UInt8] = []
+    private(set) var collectedErr: [UInt8] = []
+    private var termination: Termination?
+
+    /// Starts `executable` with `arguments`. `environment` entries replace or (with nil) remove
+    /// the test's own; `STATECTL_DB` is always removed.
+    init(
+        _ executable: String, _ arguments: [[UInt8]], environment: [String: String?] = [:],
+        stdin stdinPath: String = "/dev/null"
+    ) throws {
+        // Pipes are made and handed over under one lock, so a child started at the same moment
+        // by another test cannot inherit this one's write ends (and keep its pipe open).
+        spawnLock.lock()
+        defer { spawnLock.unlock() }
+        var outPipe: [Int32] = [0, 0]
+        var errPipe: [Int32] = [0, 0]
+        guard pipe(&outPipe) == 0, pipe(&errPipe) == 0 else {
+            throw ChildError(description: "pipe: \(String(cString: strerror(errno)))")
+        }
+        for descriptor in outPipe + errPipe { _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC) }
+        let input = open(stdinPath, O_RDONLY | O_CLOEXEC)
+        guard input >= 0 else { throw ChildError(description: "cannot open \(stdinPath)") }
+        defer { close(input) }
+
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_adddup2(&actions, input, 0)
+        posix_spawn_file_actions_adddup2(&actions, outPipe[1], 1)
+        posix_spawn_file_actions_adddup2(&actions, errPipe[1], 2)
+
+        var env = ProcessInfo.processInfo.environment
+        env["STATECTL_DB"] = nil
+        for (key, value) in environment { env[key] = value ?? nil }
+        let argv: [UnsafeMutablePointer<CChar>?] =
+            ([Array(executable.utf8)] + arguments).map { bytes in
+                let pointer = UnsafeMutablePointer<CChar>.allocate(capacity: bytes.count + 1)
+                for (index, byte) in bytes.enumerated() { pointer[index] = CChar(bitPattern: byte) }
+                pointer[bytes.count] = 0
+                return pointer
+            } + [nil]
+        let envp: [UnsafeMutablePointer<CChar>?] = env.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer {
+            for pointer in argv { pointer?.deallocate() }
+            for pointer in envp { free(pointer) }
+        }
+        var pid: pid_t = 0
+        let code = posix_spawn(&pid, executable, &actions, nil, argv, envp)
+        close(outPipe[1])
+        close(errPipe[1])
+        guard code == 0 else {
+            close(outPipe[0])
+            close(errPipe[0])
+            throw ChildError(description: "cannot start \(executable): \(String(cString: strerror(code)))")
+        }
+        self.pid = pid
+        stdout = outPipe[0]
+        stderr = errPipe[0]
+    }
+
+    convenience init(
+        _ executable: String, _ arguments: [String], environment: [String: String?] = [:],
+        stdin: String = "/dev/null"
+    ) throws {
+        try self.init(executable, arguments.map { Array($0.utf8) }, environment: environment, stdin: stdin)
+    }
+
+    deinit {
+        if termination == nil {
+            kill(pid, SIGKILL)
+            var status: Int32 = 0
+            waitpid(pid, &status, 0)
+        }
+        if stdout >= 0 { close(stdout) }
+        if stderr >= 0 { close(stderr) }
+    }
+
+    /// Waits up to `timeout` for output on either pipe and reads what came; returns false when
+    /// both pipes are closed.
+    @discardableResult
+    private func pump(timeout: Duration) -> Bool {
+        var fds = [stdout, stderr].filter { $0 >= 0 }.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
+        guard !fds.isEmpty else { return false }
+        let milliseconds = Int32(
+            clamping: timeout.components.seconds * 1000 + timeout.components.attoseconds / 1_000_000_000_000_000)
+        let ready = poll(&fds, nfds_t(fds.count), max(0, milliseconds))
+        guard ready > 0 else { return true }
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        for entry in fds where entry.revents != 0 {
+            let count = buffer.withUnsafeMutableBytes { read(entry.fd, $0.baseAddress, $0.count) }
+            if count > 0 {
+                if entry.fd == stdout {
+                    pendingOut.append(contentsOf: buffer[..<count])
+                    collectedOut.append(contentsOf: buffer[..<count])
+                } else {
+                    collectedErr.append(contentsOf: buffer[..<count])
+                }
+            } else if count == 0 || (errno != EINTR && errno != EAGAIN) {
+                close(entry.fd)
+                if entry.fd == stdout { stdout = -1 } else { stderr = -1 }
+            }
+        }
+        return true
+    }
+
+    /// The next line of stdout, waiting up to `timeout`; nil at the deadline or at end of output.
+    func readLine(timeout: Duration) -> String? {
+        let deadline = ContinuousClock.now + timeout
+        while true {
+            if let newline = pendingOut.firstIndex(of: UInt8(ascii: "\n")) {
+                let line = String(decoding: pendingOut[..<newline], as: UTF8.self)
+                pendingOut.removeSubrange(...newline)
+                return line
+            }
+            let left = deadline - ContinuousClock.now
+            guard left > .zero, stdout >= 0 else { return nil }
+            pump(timeout: min(left, .milliseconds(100)))
+        }
+    }
+
+    /// The lines of stdout still to come, up to end of output (the child has ended or closed it).
+    func remainingLines(timeout: Duration = .seconds(60)) -> [String] {
+        var lines: [String] = []
+        while let line = readLine(timeout: timeout) { lines.append(line) }
+        return lines
+    }
+
+    func send(_ signal: Int32) {
+        if termination == nil { kill(pid, signal) }
+    }
+
+    /// Reads all output and waits for the child to end; kills it after `timeout` (a hang).
+    @discardableResult
+    func wait(timeout: Duration = .seconds(120)) throws -> Termination {
+        if let termination { return termination }
+        let deadline = ContinuousClock.now + timeout
+        var status: Int32 = 0
+        while true {
+            pump(timeout: .milliseconds(20))
+            let result = waitpid(pid, &status, WNOHANG)
+            if result == pid { break }
+            if ContinuousClock.now > deadline {
+                kill(pid, SIGKILL)
+                waitpid(pid, &status, 0)
+                termination = .signaled(SIGKILL)
+                throw ChildError(description: "child \(pid) did not end within \(timeout): killed")
+            }
+        }
+        while pump(timeout: .milliseconds(200)) && (stdout >= 0 || stderr >= 0) {}
+        let ended: Termination =
+            (status & 0x7F) == 0 ? .exited((status >> 8) & 0xFF) : .signaled(status & 0x7F)
+        termination = ended
+        return ended
+    }
+
+    var output: String { String(decoding: collectedOut, as: UTF8.self) }
+    var errors: String { String(decoding: collectedErr, as: UTF8.self) }
+}
+
+/// What one finished run gave.
+struct Outcome {
+    var termination: Termination
+    var stdout: [UInt8]
+    var stderr: [UInt8]
+    var out: String { String(decoding: stdout, as: UTF8.self) }
+    var err: String { String(decoding: stderr, as: UTF8.self) }
+    /// The exit status, or -1 for a process ended by a signal (a crash).
+    var status: Int32 {
+        if case .exited(let code) = termination { return code }
+        return -1
+    }
+}
+
+/// Runs a binary to its end with raw-byte arguments; stdin from `stdin` bytes when given.
+func run(
+    _ executable: String, _ arguments: [[UInt8]], environment: [String: String?] = [:], stdin: [UInt8]? = nil,
+    timeout: Duration = .seconds(120)
+) throws -> Outcome {
+    var inputPath = "/dev/null"
+    var folder: TemporaryFolder?
+    if let stdin {
+        let scratch = TemporaryFolder()
+        folder = scratch
+        inputPath = scratch.file("stdin")
+        try Data(stdin).write(to: URL(fileURLWithPath: inputPath))
+    }
+    defer { folder?.cleanUp() }
+    let child = try Child(executable, arguments, environment: environment, stdin: inputPath)
+    let termination = try child.wait(timeout: timeout)
+    return Outcome(termination: termination, stdout: child.collectedOut, stderr: child.collectedErr)
+}
+
+/// Runs the built `statectl` with `arguments`.
+func statectl(
+    _ arguments: [String], environment: [String: String?] = [:], stdin: [UInt8]? = nil
+) throws -> Outcome {
+    try run(statectlPath, arguments.map { Array($0.utf8) }, environment: environment, stdin: stdin)
+}
+
+// MARK: - Truly read-only files
+
+/// Makes a file or folder immutable with `chattr +i`, which stops even root. Returns a reason
+/// when the file system (or the machine) cannot do it, so the caller can skip.
+func makeImmutable(_ path: String) -> String? {
+    let outcome: Outcome
+    do {
+        outcome = try run("/usr/bin/env", [Array("chattr".utf8), Array("+i".utf8), Array(path.utf8)])
+    } catch {
+        return "cannot run chattr: \(error)"
+    }
+    guard outcome.status == 0 else {
+        return
+            "chattr +i \(path) failed (\(outcome.termination)): \(outcome.err.trimmingCharacters(in: .whitespacesAndNewlines))"
+    }
+    // Prove it: as root, file modes would not stop a write; the attribute must.
+    let probe = path + (isFolder(path) ? "/.probe" : "")
+    let descriptor = open(probe, O_WRONLY | O_CREAT | O_APPEND, 0o644)
+    if descriptor >= 0 {
+        close(descriptor)
+        if isFolder(path) { unlink(probe) }
+        makeMutable(path)
+        return "chattr +i \(path) did not stop a write on this file system"
+    }
+    return nil
+}
+
+func makeMutable(_ path: String) {
+    _ = try? run("/usr/bin/env", [Array("chattr".utf8), Array("-i".utf8), Array(path.utf8)])
+}
+
+func isFolder(_ path: String) -> Bool {
+    var isDirectory: ObjCBool = false
+    return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
+}
+
+/// A folder on a file system where `chattr +i` works: the temporary folder, else `/var/tmp`,
+/// else the working directory's. Nil, with the reasons, when none works.
+func immutableCapableFolder() -> (folder: TemporaryFolder?, reason: String) {
+    var reasons: [String] = []
+    for parent in [NSTemporaryDirectory(), "/var/tmp", FileManager.default.currentDirectoryPath] {
+        let folder = TemporaryFolder(in: parent)
+        let probe = folder.file("probe")
+        _ = FileManager.default.createFile(atPath: probe, contents: Data())
+        if let reason = makeImmutable(probe) {
+            reasons.append(reason)
+            folder.cleanUp()
+            continue
+        }
+        makeMutable(probe)
+        try? FileManager.default.removeItem(atPath: probe)
+        return (folder, "")
+    }
+    return (nil, reasons.joined(separator: "; "))
+}
