@@ -1,5 +1,13 @@
 import CSQLite
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// One SQLite connection and its statement cache. Not thread-safe: ``StateStore`` owns it behind
 /// a mutex, so exactly one caller uses it at a time.
 final class Database {
@@ -16,7 +24,8 @@ final class Database {
             SQLITE_OPEN_READWRITE | (create ? SQLITE_OPEN_CREATE : 0) | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE
         let code = sqlite3_open_v2(path, &handle, flags, nil)
         guard code == SQLITE_OK, let handle else {
-            let message = handle.map { String(cString: sqlite3_errmsg($0)) } ?? String(cString: sqlite3_errstr(code))
+            var message = handle.map { String(cString: sqlite3_errmsg($0)) } ?? String(cString: sqlite3_errstr(code))
+            message += Self.systemError(handle, code: code, path: path)
             sqlite3_close_v2(handle)
             throw Self.error(SQLiteFailure(code: code, message: "cannot open \(path): \(message)"))
         }
@@ -76,7 +85,11 @@ final class Database {
         guard code == SQLITE_OK else {
             let text = message.map { String(cString: $0) } ?? String(cString: sqlite3_errstr(code))
             sqlite3_free(message)
-            throw Self.error(SQLiteFailure(code: sqlite3_extended_errcode(handle), message: text, sql: sql))
+            throw Self.error(
+                SQLiteFailure(
+                    code: sqlite3_extended_errcode(handle),
+                    message: text + Self.systemError(handle, code: code, path: path),
+                    sql: sql))
         }
     }
 
@@ -120,11 +133,37 @@ final class Database {
     /// The error for a failed call, with SQLite's extended code and message.
     func failure(_ code: Int32, sql: String?) -> StateStoreError {
         let extended = sqlite3_extended_errcode(handle)
-        let message = String(cString: sqlite3_errmsg(handle))
+        let message = String(cString: sqlite3_errmsg(handle)) + Self.systemError(handle, code: code, path: path)
         // The connection's code may be stale when the failure came from a call that does not set
         // it; prefer it only when it agrees with what the call returned.
         let reported = extended & 0xFF == code & 0xFF ? extended : code
         return Self.error(SQLiteFailure(code: reported, message: message, sql: sql))
+    }
+
+    /// The operating system's reason for a failure to open or write a file, which SQLite's own
+    /// message leaves out ("unable to open database file" for a read-only folder); empty when
+    /// there is none to tell.
+    static func systemError(_ handle: OpaquePointer?, code: Int32, path: String) -> String {
+        switch code & 0xFF {
+        case SQLITE_CANTOPEN, SQLITE_READONLY:
+            // SQLite's errno is that of its last attempt, often a read-only retry that says
+            // nothing; ask the file system about the file and the folder that holds its WAL.
+            guard path != ":memory:", !path.isEmpty else { return "" }
+            if access(path, F_OK) == 0 && access(path, W_OK) != 0 {
+                return " (\(path) is not writable: \(String(cString: strerror(errno))))"
+            }
+            let slash = path.utf8.lastIndex(of: UInt8(ascii: "/"))
+            let folder = slash.map { $0 == path.utf8.startIndex ? "/" : String(path[..<$0]) } ?? "."
+            if access(folder, W_OK) != 0 {
+                return " (the folder \(folder) is not writable: \(String(cString: strerror(errno))))"
+            }
+            return ""
+        case SQLITE_IOERR, SQLITE_FULL:
+            let system = handle.map { sqlite3_system_errno($0) } ?? 0
+            return system == 0 ? "" : " (\(path): \(String(cString: strerror(system))))"
+        default:
+            return ""
+        }
     }
 
     /// Busy and locked mean "retry later"; everything else that SQLite reports here is damage or
