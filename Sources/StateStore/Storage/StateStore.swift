@@ -82,9 +82,8 @@ public final class StateStore: Sendable {
                 break
             }
         }
-        let database = try Database(path: path, create: create)
-        let busyCode = sqlite3_busy_timeout(database.handle, Int32(clamping: options.busyTimeoutMilliseconds))
-        guard busyCode == SQLITE_OK else { throw database.failure(busyCode, sql: nil) }
+        let database = try Database(
+            path: path, create: create, busyTimeoutMilliseconds: options.busyTimeoutMilliseconds)
 
         // Ours, new, or refused: decided through SQLite (the header may lag the WAL) before any
         // write, the journal mode included.
