@@ -111,7 +111,9 @@ public final class StateStore: Sendable {
         }
         try database.execute("PRAGMA synchronous = \(options.durability == .full ? "FULL" : "NORMAL")")
         database.schemaVersion = version
-        if options.migrate {
+        // Only a store behind this build takes the write lock to migrate; an up-to-date one is
+        // opened without writing anything.
+        if options.migrate && version < migrator.latestVersion {
             _ = try migrator.migrate(database, clock: options.clock)
             database.schemaVersion = migrator.latestVersion
         }
@@ -121,9 +123,9 @@ public final class StateStore: Sendable {
     /// Runs `body` with the connection, whose schema must be current.
     func withDatabase<T: Sendable>(_ body: (Database) throws(StateStoreError) -> T) throws(StateStoreError) -> T {
         try connection.withLock { database throws(StateStoreError) -> T in
-            guard database.schemaVersion == Migrator().latestVersion else {
+            guard database.schemaVersion == StateStore.schemaVersion else {
                 throw .invalidInput(
-                    "\(path) has schema version \(database.schemaVersion); this build needs \(Migrator().latestVersion): migrate it first"
+                    "\(path) has schema version \(database.schemaVersion); this build needs \(StateStore.schemaVersion): migrate it first"
                 )
             }
             return try body(database)
