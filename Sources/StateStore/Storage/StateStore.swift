@@ -112,7 +112,9 @@ public final class StateStore: Sendable {
         }
         try database.execute("PRAGMA synchronous = \(options.durability == .full ? "FULL" : "NORMAL")")
         database.schemaVersion = version
-        if options.migrate {
+        // Only a store behind this build takes the write lock to migrate: opening a current one
+        // must not wait for (or block) another process's write, or every read would.
+        if options.migrate && version < migrator.latestVersion {
             _ = try migrator.migrate(database, clock: options.clock)
             database.schemaVersion = migrator.latestVersion
         }
