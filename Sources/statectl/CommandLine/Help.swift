@@ -6,7 +6,7 @@ enum Help {
     /// Where the description of an argument, option or command starts.
     static let descriptionColumn = 26
 
-    static let overview = "Inspect and change the saved presentation state of adaptive app windows."
+    static let overview = "Inspect and change the saved state of adaptive app windows."
     static let discussion = """
         A route is written TYPE or TYPE:JSON, such as Settings, Folder:"inbox" or Thread:{"id":42}. \
         Tables are for people; --json prints one JSON document for programs.
@@ -20,7 +20,7 @@ enum Help {
         guard let command else { return mainText() }
         var text = "OVERVIEW: \(command.abstract)\n\n"
         if !command.discussion.isEmpty { text += wrap(command.discussion, indent: 0) + "\n\n" }
-        text += "USAGE: \(usage(of: command))\n"
+        text += "USAGE: \(wrapped(usageParts(of: command), indent: "USAGE: ".count))\n"
         if !command.arguments.isEmpty {
             text += "\nARGUMENTS:\n"
             for positional in command.arguments { text += row("<\(positional.name)>", positional.help) }
@@ -41,8 +41,13 @@ enum Help {
 
     /// The one-line usage of `command` (without global options), or of `statectl`.
     static func usage(of command: Command?) -> String {
+        usageParts(of: command).joined(separator: " ")
+    }
+
+    /// The words of a usage line; a bracketed option is one word, never split by wrapping.
+    private static func usageParts(of command: Command?) -> [String] {
         guard let command else {
-            return "statectl [--db <path>] [--busy-timeout <ms>] <subcommand> [<arguments>]"
+            return ["statectl", "[--db <path>]", "[--busy-timeout <ms>]", "<subcommand>", "[<arguments>]"]
         }
         var parts = ["statectl", command.name]
         for positional in command.arguments {
@@ -64,12 +69,31 @@ enum Help {
             let synopsis = option.valueName.map { "\(option.name) <\($0)>" } ?? option.name
             parts.append(option.repeats ? "[\(synopsis) ...]" : "[\(synopsis)]")
         }
-        return parts.joined(separator: " ")
+        return parts
+    }
+
+    /// Words joined by spaces, broken before ``width`` into lines indented by `indent` spaces
+    /// (the first line's indent is the caller's).
+    private static func wrapped(_ words: [String], indent: Int) -> String {
+        var text = ""
+        var column = indent
+        for word in words {
+            if column > indent && column + 1 + word.count > width {
+                text += "\n" + String(repeating: " ", count: indent)
+                column = indent
+            } else if column > indent {
+                text += " "
+                column += 1
+            }
+            text += word
+            column += word.count
+        }
+        return text
     }
 
     private static func mainText() -> String {
         var text = "OVERVIEW: \(overview)\n\n\(wrap(discussion, indent: 0))\n\n"
-        text += "USAGE: \(usage(of: nil))\n\nOPTIONS:\n"
+        text += "USAGE: \(wrapped(usageParts(of: nil), indent: "USAGE: ".count))\n\nOPTIONS:\n"
         for option in Option.globals + [.version, .help] { text += row(option.synopsis, option.help) }
         text += "\nSUBCOMMANDS:\n"
         for command in Command.all { text += row(command.name, command.abstract) }

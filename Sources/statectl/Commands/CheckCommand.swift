@@ -42,7 +42,7 @@ enum CheckCommand {
         } else {
             var record = Record()
             record.add("database", store == nil ? "\(path) (missing: an empty store)" : path)
-            record.add("integrity", lines: report.integrity)
+            record.add("integrity", lines: report.integrity.flatMap { $0.split(separator: "\n").map(String.init) })
             record.add("schema", "version \(status.schemaVersion) (this build: \(status.latestVersion))")
             record.add("pending", lines: status.pending.map(\.description))
             record.add("problems", lines: report.schemaProblems)

@@ -42,51 +42,72 @@ enum DemoCommand {
             ]),
     ]
 
+    /// What the demo found for one window: the state saved, then its restorations into the
+    /// saved size class and into the other mode's.
+    struct Outcome {
+        let sample: SampleWindow
+        let saved: WindowState
+        let restorations: [Restoration]
+    }
+
     static func run(_ invocation: Invocation, _ context: Context) throws {
         if let path = invocation.value(.database) {
-            try show(in: try invocation.openOrCreateStore(context), path: path, context)
+            let outcomes = try play(in: try invocation.openOrCreateStore(context))
+            render(outcomes, path: path, context)
         } else {
-            try withTemporaryFolder("statectl-demo-") { folder in
-                try show(in: try StateStore(path: folder + "/state.db"), path: nil, context)
+            let outcomes = try withTemporaryFolder("statectl-demo-") { folder in
+                try play(in: try StateStore(path: folder + "/state.db"))
             }
+            render(outcomes, path: nil, context)
         }
     }
 
-    private static func show(in store: StateStore, path: String?, _ context: Context) throws {
-        let out = context.output
-        let style = context.style
-        let place = path.map { "In \($0), replacing any session '\(session)'." } ?? "In a temporary database."
-        out.write(style.bold("statectl demo") + ": the adaptive rule on a sample iPad mail app.\n\(place)\n\n")
-
-        out.write(style.bold("1. The app saves two windows:") + " what the user navigated to, not how it looked.\n")
+    /// All the store work, done before anything is printed.
+    private static func play(in store: StateStore) throws -> [Outcome] {
         try store.deleteSession(session)
-        for sample in sample {
-            out.write("\n  # \(sample.window), \(sample.story)\n")
-            out.write(commandLine(["statectl", "set", session, sample.window] + sample.mutations.map(\.text)))
+        return try sample.map { sample in
             let changes = try sample.mutations.map { occurrence throws(StateStoreError) in
                 try SetCommand.Mutation(occurrence)
             }
             let saved = try store.update(session: session, window: sample.window) { state throws(StateStoreError) in
                 for change in changes { try change.apply(to: &state) }
             }
+            let other: SizeClass = saved.sizeClass == .regular ? .compact : .regular
+            let restorations = try [saved.sizeClass, other].compactMap { sizeClass throws(StateStoreError) in
+                try store.restore(session: session, window: sample.window, into: sizeClass)
+            }
+            return Outcome(sample: sample, saved: saved, restorations: restorations)
+        }
+    }
+
+    private static func render(_ outcomes: [Outcome], path: String?, _ context: Context) {
+        let out = context.output
+        let style = context.style
+        let place = path.map { "In \($0), replacing any session '\(session)'." } ?? "In a temporary database."
+        out.write(style.bold("statectl demo") + ": the adaptive rule on a sample iPad mail app.\n\(place)\n\n")
+
+        out.write(style.bold("1. The app saves two windows:") + " what the user navigated to, not how it looked.\n")
+        for outcome in outcomes {
+            let sample = outcome.sample
+            out.write("\n  # \(sample.window), \(sample.story)\n")
+            out.write(commandLine(["statectl", "set", session, sample.window] + sample.mutations.map(\.text)))
             var record = Record()
-            record.add("path", saved.path.cell)
-            record.add("item", saved.item?.description ?? "-")
-            record.add("item path", saved.itemPath.cell)
+            record.add("path", outcome.saved.path.cell)
+            record.add("item", outcome.saved.item?.description ?? "-")
+            record.add("item path", outcome.saved.itemPath.cell)
             for line in record.text(style: Style(usesColour: false)).split(separator: "\n") {
                 out.write(style.dim("      " + line) + "\n")
             }
         }
 
         out.write("\n" + style.bold("2. Each window restored in both size classes") + " (statectl restore):\n")
-        for sample in sample {
-            guard let saved = try store.window(session: session, window: sample.window) else { continue }
-            let other: SizeClass = saved.sizeClass == .regular ? .compact : .regular
-            for sizeClass in [saved.sizeClass, other] {
-                guard let layout = try store.restore(session: session, window: sample.window, into: sizeClass)?.layout
-                else { continue }
-                let note = sizeClass == saved.sizeClass ? " (as saved)" : ""
-                out.write("\n  \(sample.window) in \(sizeClass.rawValue)\(note): \(layout.presentation.rawValue)\n")
+        for outcome in outcomes {
+            for restoration in outcome.restorations {
+                let layout = restoration.layout
+                let note = layout.sizeClass == outcome.saved.sizeClass ? " (as saved)" : ""
+                out.write(
+                    "\n  \(outcome.sample.window) in \(layout.sizeClass.rawValue)\(note): \(layout.presentation.rawValue)\n"
+                )
                 out.write("    stack  \(layout.stack.cell)\n")
                 if let sheet = layout.sheet { out.write("    sheet  \(sheet.cell)\n") }
             }

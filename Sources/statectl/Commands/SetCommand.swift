@@ -9,7 +9,8 @@ extension Command {
             migrate). Either every mutation is applied and written as one new revision, or, on \
             any error, nothing is written. A route is TYPE or TYPE:JSON, split at the first ':'.
 
-              statectl set mail main --size-class regular --push 'Folder:"inbox"' --present 'Thread:{"id":42}'
+              statectl set mail main --size-class regular --push 'Folder:"inbox"' \\
+                  --present 'Thread:{"id":42}'
             """,
         arguments: [.session, .window],
         options: SetCommand.mutationOptions + [SetCommand.expectRevision, .json],
