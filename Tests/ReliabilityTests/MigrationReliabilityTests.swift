@@ -104,7 +104,7 @@ struct MigrationReliabilityTests {
         // What the steps before the failing one make of the fixture.
         let reference = try Self.copyOfFixture(in: folder, "reference.db")
         do {
-            let database = try Database(path: reference, create: false)
+            let database = try Database(path: reference, create: false, busyTimeoutMilliseconds: 1000)
             _ = try Migrator(migrations: before).migrate(database, clock: clock)
         }
         let expected = try rawDump(reference)
@@ -122,7 +122,7 @@ struct MigrationReliabilityTests {
                 """)
         let path = try Self.copyOfFixture(in: folder)
         do {
-            let database = try Database(path: path, create: false)
+            let database = try Database(path: path, create: false, busyTimeoutMilliseconds: 1000)
             #expect {
                 try Migrator(migrations: before + [broken]).migrate(database, clock: clock)
             } throws: { error in
