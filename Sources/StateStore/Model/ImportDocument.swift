@@ -63,7 +63,7 @@ public struct ImportDocument: Hashable, Sendable {
         }
         var seen: [WindowKey: Int] = [:]
         for (index, window) in windows.enumerated() {
-            let key = WindowKey(session: window.session, window: window.window)
+            let key = WindowKey(session: Array(window.session.utf8), window: Array(window.window.utf8))
             if let first = seen[key] {
                 throw .invalidInput(
                     "import document: windows[\(index)]: window '\(window.session)' '\(window.window)' is also windows[\(first)]"
@@ -79,9 +79,11 @@ public struct ImportDocument: Hashable, Sendable {
         self.windows = windows
     }
 
+    /// Ids as bytes, as the store compares them: Swift's `==` takes a composed and a decomposed
+    /// "é" for one id, where the store keeps two windows.
     private struct WindowKey: Hashable {
-        var session: String
-        var window: String
+        var session: [UInt8]
+        var window: [UInt8]
     }
 
     private static func readWindow(

@@ -5,8 +5,11 @@ extension StateStore {
     /// A named session with no windows is ``StateStoreError/notFound(_:)`` and nothing is written.
     public func export(sessions: [String] = [], to output: ([UInt8]) -> Void) throws(StateStoreError) {
         for session in sessions { try validateIdentifier(session, "session id") }
-        // Byte order, once each, as `list` sorts.
-        let named = Set(sessions).sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+        // Byte order, once each, as `list` sorts; "once" by bytes too, since a `Set` of strings
+        // would take a composed and a decomposed "é" for one session.
+        var seen: Set<[UInt8]> = []
+        let named = sessions.filter { seen.insert(Array($0.utf8)).inserted }
+            .sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
         try withDatabase { database throws(StateStoreError) in
             try database.readTransaction { () throws(StateStoreError) in
                 for session in named {

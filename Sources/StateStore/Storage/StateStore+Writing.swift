@@ -34,7 +34,9 @@ extension StateStore {
                     ?? WindowState(session: session, window: window)
                 try checkExpected(expectedRevision, state.revision, session, window)
                 try body(&state)
-                guard state.session == session, state.window == window else {
+                // Bytes, not Swift's `==`, which takes "é" and "e\u{301}" for one id.
+                guard state.session.utf8.elementsEqual(session.utf8), state.window.utf8.elementsEqual(window.utf8)
+                else {
                     throw .invalidInput("an update cannot change a window's session or window id")
                 }
                 try state.validate()
