@@ -1,3 +1,5 @@
+import CSQLite
+
 /// What ``StateStore/check()`` found.
 public struct CheckReport: Hashable, Sendable {
     /// `PRAGMA integrity_check`'s lines: `["ok"]` for a sound file.
@@ -32,8 +34,14 @@ extension StateStore {
     public func check() throws(StateStoreError) -> CheckReport {
         try connection.withLock { database throws(StateStoreError) -> CheckReport in
             var integrity: [String] = []
-            try database.query("PRAGMA integrity_check") { statement throws(StateStoreError) in
-                integrity.append(statement.text(0))
+            do throws(StateStoreError) {
+                try database.query("PRAGMA integrity_check") { statement throws(StateStoreError) in
+                    integrity.append(statement.text(0))
+                }
+            } catch .damaged(let failure) where failure.code & 0xFF == SQLITE_CORRUPT {
+                // Damage bad enough to stop the check itself (a page that is not a b-tree page
+                // at all) is its finding, not a failure to check.
+                integrity.append(failure.message)
             }
             let migrator = Migrator()
             return CheckReport(
