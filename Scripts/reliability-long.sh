@@ -1,0 +1,32 @@
+#!/usr/bin/env bash
+# The long reliability run: the crash, multi-process and busy tests of ReliabilityTests with far
+# more rounds than CI gives them, repeated with fresh random seeds, then the fuzzers.
+#
+#   Scripts/reliability-long.sh
+#
+# Settings (environment; CI's defaults in brackets):
+#   RELIABILITY_CRASH_ROUNDS   SIGKILLs of a writer per crash test          300  [20]
+#   RELIABILITY_PROCESSES      processes incrementing one window             8  [4]
+#   RELIABILITY_INCREMENTS     increments per process                      500  [100]
+#   RELIABILITY_CLI_WRITES     `statectl set` runs per process               50  [10]
+#   RELIABILITY_REPEAT         times the tests run (a new seed each time)     3
+#   RELIABILITY_SEED           fix the crash tests' seed (to replay a failure)
+#   FUZZ_SECONDS               seconds per fuzz target, 0 to skip fuzzing   300
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+export RELIABILITY_CRASH_ROUNDS=${RELIABILITY_CRASH_ROUNDS:-300}
+export RELIABILITY_PROCESSES=${RELIABILITY_PROCESSES:-8}
+export RELIABILITY_INCREMENTS=${RELIABILITY_INCREMENTS:-500}
+export RELIABILITY_CLI_WRITES=${RELIABILITY_CLI_WRITES:-50}
+repeat=${RELIABILITY_REPEAT:-3}
+fuzz_seconds=${FUZZ_SECONDS:-300}
+
+swift build --build-tests
+for run in $(seq 1 "$repeat"); do
+    echo "== reliability run $run of $repeat"
+    swift test --skip-build --filter 'ReliabilityTests\.(CrashTests|ProcessTests|OpeningRaceTests|BinaryFaultTests)'
+done
+if [ "$fuzz_seconds" -gt 0 ]; then
+    Scripts/fuzz.sh "$fuzz_seconds"
+fi

@@ -1,0 +1,162 @@
+import Foundation
+import StateStore
+
+@testable import statectl
+
+/// What must hold for any input to the four parsers that take outside text. The libFuzzer
+/// targets (`Fuzz/*.swift`, built and run by `Scripts/fuzz.sh`) compile this file in and crash
+/// on a finding; `FuzzCorpusTests` runs the committed seeds and every past finding through it.
+/// Each check returns nil when the input was handled as it should be, else what went wrong.
+/// A crash inside a parser is a finding by itself.
+enum FuzzChecks {
+    static let targets: [(name: String, check: @Sendable ([UInt8]) -> String?)] = [
+        ("route", route),
+        ("import", importDocument),
+        ("navigation-path", navigationPath),
+        ("arguments", arguments),
+    ]
+
+    // MARK: Routes: Route(parsing:), Route(type:json:)
+
+    /// The input as a command-line route (`TYPE[:JSON]`), and split at its first NUL as
+    /// `Route(type:json:)` arguments. An accepted route keeps to the limits, reads back from its
+    /// own command-line form and JSON, and its value is already minified.
+    static func route(_ data: [UInt8]) -> String? {
+        let text = String(decoding: data, as: UTF8.self)
+        if let route = try? Route(parsing: text) {
+            if let problem = acceptedRoute(route) { return "Route(parsing:): \(problem)" }
+            guard let again = try? Route(parsing: route.description), same(again, route) else {
+                return "Route(parsing:): its description \(route.description) does not parse back to it"
+            }
+        }
+        let parts = data.split(separator: 0, maxSplits: 1, omittingEmptySubsequences: false)
+        let type = String(decoding: parts[0], as: UTF8.self)
+        let json = parts.count > 1 ? String(decoding: parts[1], as: UTF8.self) : "null"
+        if let route = try? Route(type: type, json: json) {
+            if let problem = acceptedRoute(route) { return "Route(type:json:): \(problem)" }
+            // Through Codable too: it may refuse (1e999 is no Double), but never crash, and what it
+            // encodes decodes again.
+            if let encoded = try? JSONEncoder().encode(route) {
+                guard (try? JSONDecoder().decode(Route.self, from: encoded)) != nil else {
+                    return "Codable: \(String(decoding: encoded, as: UTF8.self)) does not decode"
+                }
+            }
+        }
+        return nil
+    }
+
+    private static func acceptedRoute(_ route: Route) -> String? {
+        guard Limits.identifierBytes.contains(route.type.utf8.count) else { return "type of \(route.type.utf8.count) bytes" }
+        guard !route.type.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
+            return "control character in type"
+        }
+        guard route.json.utf8.count <= Limits.routeValueBytes else { return "value of \(route.json.utf8.count) bytes" }
+        guard let minified = try? Route(type: route.type, json: route.json), same(minified, route) else {
+            return "value \(route.json) is not minified or does not validate again"
+        }
+        // One element of a NavigationPath representation, and back.
+        guard let routes = try? NavigationPathCoding.routes(from: NavigationPathCoding.json(for: [route])),
+            routes.count == 1, same(routes[0], route)
+        else { return "does not survive NavigationPathCoding" }
+        return nil
+    }
+
+    // MARK: Import documents: ImportDocument(utf8:), importDocument
+
+    /// An accepted document writes out and parses back to the same windows, and imports into a
+    /// store whole, every window reading back as given.
+    static func importDocument(_ data: [UInt8]) -> String? {
+        guard let document = try? ImportDocument(utf8: data) else { return nil }
+        var writer = JSONWriter()
+        document.write(to: &writer)
+        guard let again = try? ImportDocument(utf8: writer.bytes) else {
+            return "the document written back (\(writer.text.prefix(200))) does not parse"
+        }
+        guard again.windows.count == document.windows.count,
+            zip(again.windows, document.windows).allSatisfy({ same($0, $1) })
+        else { return "the document written back parses to other windows" }
+        do {
+            let store = try StateStore.inMemory()
+            let stored = try store.importDocument(document)
+            guard stored.map(\.revision) == Array(repeating: 1, count: document.windows.count) else {
+                return "imported revisions \(stored.map(\.revision))"
+            }
+            for window in document.windows {
+                let read = try store.windows(session: window.session).first {
+                    $0.window.utf8.elementsEqual(window.window.utf8)
+                }
+                guard let read, same(read, window) else {
+                    return "window '\(window.session)' '\(window.window)' does not read back as imported"
+                }
+            }
+        } catch {
+            return "a parsed document did not import: \(error)"
+        }
+        return nil
+    }
+
+    // MARK: NavigationPath: NavigationPathCoding.routes(from:)
+
+    /// Accepted routes write out to a representation that reads back to the same routes, and
+    /// that writes out again to the same text.
+    static func navigationPath(_ data: [UInt8]) -> String? {
+        guard let routes = try? NavigationPathCoding.routes(from: String(decoding: data, as: UTF8.self)) else {
+            return nil
+        }
+        for route in routes {
+            if let problem = acceptedRoute(route) { return "route \(route): \(problem)" }
+        }
+        let json = NavigationPathCoding.json(for: routes)
+        guard let again = try? NavigationPathCoding.routes(from: json), again.count == routes.count,
+            zip(again, routes).allSatisfy({ same($0, $1) })
+        else { return "\(json.prefix(200)) does not read back to the same routes" }
+        guard NavigationPathCoding.json(for: again) == json else { return "writing is not stable" }
+        return nil
+    }
+
+    // MARK: statectl's argument parser
+
+    /// The input split at NUL bytes into arguments (as argv would carry them). Parsing is
+    /// deterministic, and every outcome renders: a usage error as `Error: …` and a usage line,
+    /// help as text, a command as one of the arguments.
+    static func arguments(_ data: [UInt8]) -> String? {
+        let arguments = data.split(separator: 0, omittingEmptySubsequences: false).prefix(256).map { bytes in
+            bytes.withUnsafeBufferPointer { RawArgument(bytes: $0) }
+        }
+        let parser = Parser(commands: Command.all)
+        let first = Result { () throws(UsageError) in try parser.parse(arguments) }
+        let second = Result { () throws(UsageError) in try parser.parse(arguments) }
+        guard String(describing: first) == String(describing: second) else { return "parsing is not deterministic" }
+        switch first {
+        case .failure(let error):
+            let report = error.report
+            guard report.hasPrefix("Error: "), report.contains("\nUsage: statectl") else {
+                return "usage error renders as \(report)"
+            }
+        case .success(.help(let command)):
+            guard Help.text(for: command).contains("USAGE:") else { return "help for \(command?.name ?? "statectl")" }
+        case .success(.version):
+            guard arguments.contains(where: { $0.text == "--version" }) else { return "version without --version" }
+        case .success(.run(let invocation)):
+            guard arguments.contains(where: { $0.text == invocation.command.name }) else {
+                return "ran \(invocation.command.name), which is not among the arguments"
+            }
+            guard invocation.positionals.count <= arguments.count else { return "more positionals than arguments" }
+        }
+        return nil
+    }
+
+    // MARK: Byte-wise comparison (Swift's == would take "é" and "e\u{301}" as equal)
+
+    static func same(_ a: Route, _ b: Route) -> Bool {
+        a.type.utf8.elementsEqual(b.type.utf8) && a.json.utf8.elementsEqual(b.json.utf8)
+    }
+
+    static func same(_ a: WindowState, _ b: WindowState) -> Bool {
+        a.session.utf8.elementsEqual(b.session.utf8) && a.window.utf8.elementsEqual(b.window.utf8)
+            && a.sizeClass == b.sizeClass && a.policy == b.policy && a.path.count == b.path.count
+            && zip(a.path, b.path).allSatisfy { same($0, $1) } && a.itemPath.count == b.itemPath.count
+            && zip(a.itemPath, b.itemPath).allSatisfy { same($0, $1) }
+            && (a.item == nil) == (b.item == nil) && (a.item.map { x in b.item.map { same(x, $0) } ?? false } ?? true)
+    }
+}
