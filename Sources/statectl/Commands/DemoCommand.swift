@@ -10,7 +10,6 @@ extension Command {
             other. Uses a temporary database, removed afterwards; with --db, writes there instead \
             (replacing any session 'demo') so you can explore it with the other commands.
             """,
-        options: [],
         run: DemoCommand.run)
 }
 
