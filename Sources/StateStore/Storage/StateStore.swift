@@ -82,9 +82,8 @@ public final class StateStore: Sendable {
                 break
             }
         }
-        let database = try Database(path: path, create: create)
-        let busyCode = sqlite3_busy_timeout(database.handle, Int32(clamping: options.busyTimeoutMilliseconds))
-        guard busyCode == SQLITE_OK else { throw database.failure(busyCode, sql: nil) }
+        let database = try Database(
+            path: path, create: create, busyTimeoutMilliseconds: options.busyTimeoutMilliseconds)
 
         // Ours, new, or refused: decided through SQLite (the header may lag the WAL) before any
         // write, the journal mode included.
@@ -112,8 +111,8 @@ public final class StateStore: Sendable {
         }
         try database.execute("PRAGMA synchronous = \(options.durability == .full ? "FULL" : "NORMAL")")
         database.schemaVersion = version
-        // Only a store behind this build takes the write lock to migrate: opening a current one
-        // must not wait for (or block) another process's write, or every read would.
+        // Only a store behind this build takes the write lock to migrate; an up-to-date one is
+        // opened without writing anything.
         if options.migrate && version < migrator.latestVersion {
             _ = try migrator.migrate(database, clock: options.clock)
             database.schemaVersion = migrator.latestVersion
@@ -124,9 +123,9 @@ public final class StateStore: Sendable {
     /// Runs `body` with the connection, whose schema must be current.
     func withDatabase<T: Sendable>(_ body: (Database) throws(StateStoreError) -> T) throws(StateStoreError) -> T {
         try connection.withLock { database throws(StateStoreError) -> T in
-            guard database.schemaVersion == Migrator().latestVersion else {
+            guard database.schemaVersion == StateStore.schemaVersion else {
                 throw .invalidInput(
-                    "\(path) has schema version \(database.schemaVersion); this build needs \(Migrator().latestVersion): migrate it first"
+                    "\(path) has schema version \(database.schemaVersion); this build needs \(StateStore.schemaVersion): migrate it first"
                 )
             }
             return try body(database)
