@@ -292,6 +292,21 @@ struct ChangeFeedTests {
         #expect(zip(received, received.dropFirst()).allSatisfy { $0.sequence < $1.sequence })
     }
 
+    @Test func aFeedResumesFromAPosition() throws {
+        let folder = TemporaryFolder()
+        defer { folder.cleanUp() }
+        let store = try StateStore(path: folder.file("resume.db"))
+        try store.save(WindowState(session: "s", window: "a"))
+        let first = try store.changeFeed(after: 0)
+        #expect(try first.poll().map(\.window) == ["a"], "0: everything the log keeps")
+        let reached = first.position
+        try store.save(WindowState(session: "s", window: "b"))
+        try store.save(WindowState(session: "s", window: "c"))
+        let resumed = try store.changeFeed(after: reached)
+        #expect(try resumed.poll().map(\.window) == ["b", "c"])
+        #expect(try first.poll().map(\.window) == ["b", "c"])
+    }
+
     @Test func inMemoryStoresHaveNoFeed() throws {
         #expect(throws: StateStoreError.self) { try StateStore.inMemory().changeFeed() }
     }
