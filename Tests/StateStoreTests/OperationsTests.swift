@@ -160,6 +160,42 @@ struct TransferTests {
     }
 }
 
+struct ReplaceSessionTests {
+    @Test func replacesTheWholeSessionInOneWrite() throws {
+        let store = try StateStore.inMemory()
+        try store.save(WindowState(session: "s", window: "gone"))
+        try store.save(WindowState(session: "s", window: "kept"))
+        try store.save(WindowState(session: "other", window: "w"))
+        let stored = try store.replaceSession(
+            "s",
+            with: [
+                WindowState(session: "s", window: "kept", sizeClass: .regular),
+                WindowState(session: "s", window: "new"),
+            ])
+        #expect(stored.map(\.revision) == [1, 1], "a new session: the old one is gone with its history")
+        #expect(try store.windows(session: "s").map(\.window) == ["kept", "new"])
+        #expect(try store.windows(session: "s").first?.sizeClass == .regular)
+        #expect(try store.history(session: "s", window: "gone").isEmpty)
+        #expect(try store.history(session: "s", window: "kept").count == 1)
+        #expect(try store.windows(session: "other").count == 1)
+    }
+
+    @Test func anyBadWindowWritesNothing() throws {
+        let store = try StateStore.inMemory()
+        try store.save(WindowState(session: "s", window: "w"))
+        let before = try store.windows(session: "s")
+        let cases: [[WindowState]] = [
+            [WindowState(session: "s", window: "a"), WindowState(session: "t", window: "b")],
+            [WindowState(session: "s", window: "a"), WindowState(session: "s", window: "a")],
+            [WindowState(session: "s", window: "a", itemPath: [route("Orphan")])],
+        ]
+        for windows in cases {
+            #expect(throws: StateStoreError.self) { try store.replaceSession("s", with: windows) }
+        }
+        #expect(try store.windows(session: "s") == before)
+    }
+}
+
 struct PruneTests {
     final class Clock: @unchecked Sendable {
         var now: Int64 = 1_000_000_000_000
@@ -254,6 +290,21 @@ struct ChangeFeedTests {
         }
         #expect(received.allSatisfy { $0.session == "s" && $0.revision == 1 })
         #expect(zip(received, received.dropFirst()).allSatisfy { $0.sequence < $1.sequence })
+    }
+
+    @Test func aFeedResumesFromAPosition() throws {
+        let folder = TemporaryFolder()
+        defer { folder.cleanUp() }
+        let store = try StateStore(path: folder.file("resume.db"))
+        try store.save(WindowState(session: "s", window: "a"))
+        let first = try store.changeFeed(after: 0)
+        #expect(try first.poll().map(\.window) == ["a"], "0: everything the log keeps")
+        let reached = first.position
+        try store.save(WindowState(session: "s", window: "b"))
+        try store.save(WindowState(session: "s", window: "c"))
+        let resumed = try store.changeFeed(after: reached)
+        #expect(try resumed.poll().map(\.window) == ["b", "c"])
+        #expect(try first.poll().map(\.window) == ["b", "c"])
     }
 
     @Test func inMemoryStoresHaveNoFeed() throws {

@@ -27,8 +27,8 @@ struct Fixture {
     }
 
     /// Runs `statectl --db <database> arguments...`.
-    func run(_ arguments: [String], environment extra: [String: String] = [:]) throws -> Run {
-        try statectl(["--db", database] + arguments, environment: environment.merging(extra) { $1 })
+    func run(_ arguments: [String], environment extra: [String: String] = [:], stdin: Data? = nil) throws -> Run {
+        try statectl(["--db", database] + arguments, environment: environment.merging(extra) { $1 }, stdin: stdin)
     }
 
     /// The store, opened with the library, to build fixtures and read results.

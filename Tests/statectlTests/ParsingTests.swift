@@ -113,7 +113,7 @@ struct ParsingTests {
     @Test func setNeedsAMutation() throws {
         try expectUsageError(
             ["set", "s", "w", "--json"],
-            "set needs at least one mutation: --size-class, --push, --pop, --present, --dismiss, --policy",
+            "set needs at least one mutation: --size-class, --push, --pop, --present, --dismiss, --policy, --navigation-path",
             command: "set")
     }
 

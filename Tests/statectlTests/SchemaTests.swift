@@ -37,6 +37,9 @@ struct MigrateTests {
         let pending = try jsonObject(try fixture.run(["migrate", "--status", "--json"]).stdout)
         #expect(pending["schemaVersion"] as? Int == 0)
         #expect((pending["pending"] as? [Any])?.count == StateStore.schemaVersion)
+        #expect(try fixture.run(["check"]).status == 0)
+        let size = try FileManager.default.attributesOfItem(atPath: fixture.database)[.size] as? Int
+        #expect(size == 0, "inspecting a zero-length file writes nothing, not even the journal mode")
         #expect(try Fixture.query(fixture.database, "PRAGMA user_version") == ["0"])
         #expect(try Fixture.query(fixture.database, "SELECT count(*) FROM sqlite_schema") == ["0"])
 
@@ -105,7 +108,8 @@ struct CheckTests {
         let fixture = Fixture()
         defer { fixture.cleanUp() }
         try fixture.save("s", "w") { $0.push(route("A")) }
-        try Fixture.execute(fixture.database, "UPDATE schema_migrations SET checksum = '0000000000000000'")
+        try Fixture.execute(
+            fixture.database, "UPDATE schema_migrations SET checksum = '0000000000000000' WHERE version = 1")
         let run = try fixture.run(["check", "--json"])
         #expect(run.status == 74)
         #expect(run.stderr.contains("its schema record is wrong"))

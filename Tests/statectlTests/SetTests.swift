@@ -90,13 +90,13 @@ struct DeleteTests {
         try fixture.save("s", "b") { $0.push(route("A")) }
         let run = try fixture.run(["delete", "s", "a"])
         #expect(run.status == 0)
-        #expect(run.stdout == "Deleted window 'a' of session 's'.\n")
+        #expect(run.stdout == "Deleted window 's' 'a'.\n")
         #expect(try fixture.store().window(session: "s", window: "a") == nil)
         #expect(try fixture.store().history(session: "s", window: "a").isEmpty)
         #expect(try fixture.store().window(session: "s", window: "b") != nil)
         let again = try fixture.run(["delete", "s", "a"])
         #expect(again.status == 66)
-        #expect(again.stderr == "Error: window 'a' of session 's' not found\n")
+        #expect(again.stderr == "Error: window 's' 'a' not found\n")
     }
 
     @Test func deletesASession() throws {

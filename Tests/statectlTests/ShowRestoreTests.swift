@@ -77,7 +77,7 @@ struct ShowRestoreTests {
         try populate(fixture)
         let window = try fixture.run(["show", "mail", "nope"])
         #expect(window.status == 66)
-        #expect(window.stderr == "Error: window 'nope' of session 'mail' not found\n")
+        #expect(window.stderr == "Error: window 'mail' 'nope' not found\n")
         #expect(window.stdout.isEmpty)
         let session = try fixture.run(["show", "nope", "--json"])
         #expect(session.status == 66)

@@ -30,12 +30,17 @@ public final class ChangeFeed {
     private var cursor: Int64
     private var dataVersion: Int?
 
-    /// A feed of the changes committed after this moment, to windows of `session` or of all.
-    init(path: String, options: StateStore.Options, session: String?) throws(StateStoreError) {
+    /// A feed of the changes committed after `position` (nil: after this moment), to windows of
+    /// `session` or of all.
+    init(path: String, options: StateStore.Options, session: String?, after position: Int64?) throws(StateStoreError) {
         if let session { try validateIdentifier(session, "session id") }
         database = try Database(path: path, create: false, busyTimeoutMilliseconds: options.busyTimeoutMilliseconds)
         self.session = session
-        cursor = Int64(try database.integer("SELECT coalesce(max(seq), 0) FROM changes") ?? 0)
+        if let position {
+            cursor = max(0, position)
+        } else {
+            cursor = Int64(try database.integer("SELECT coalesce(max(seq), 0) FROM changes") ?? 0)
+        }
     }
 
     /// The position after the last change reported (or, before any, when the feed started).
@@ -116,13 +121,15 @@ public final class ChangeFeed {
 }
 
 extension StateStore {
-    /// A feed of the changes committed from now on, to windows of `session` or of every session.
-    /// Needs a database file (an in-memory store has no other writers to observe).
-    public func changeFeed(session: String? = nil) throws(StateStoreError) -> ChangeFeed {
+    /// A feed of the changes committed from now on — or, given a ``ChangeFeed/position`` an
+    /// earlier feed reached, from there on (as far back as the log keeps: the last 1,000 changes;
+    /// 0: all it keeps) — to windows of `session` or of every session. Needs a database file (an
+    /// in-memory store has no other writers to observe).
+    public func changeFeed(session: String? = nil, after position: Int64? = nil) throws(StateStoreError) -> ChangeFeed {
         guard path != ":memory:" else { throw .invalidInput("change feeds need a database file, not :memory:") }
         // Through the store's own connection first: the schema must be current.
         try withDatabase { _ throws(StateStoreError) in }
-        return try ChangeFeed(path: path, options: options, session: session)
+        return try ChangeFeed(path: path, options: options, session: session, after: position)
     }
 
     /// The changes committed from now on, as an async sequence polled every `interval`. Ends

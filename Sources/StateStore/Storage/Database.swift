@@ -16,6 +16,8 @@ final class Database {
     private var statements: [String: Statement] = [:]
     /// The schema version this connection found or brought the file to.
     var schemaVersion = 0
+    /// How long a call waits for another connection's lock.
+    let busyTimeoutMilliseconds: Int
 
     /// Opens `path` read-write, creating it when `create` is set, waiting up to
     /// `busyTimeoutMilliseconds` for other connections' locks. The caller has checked the file.
@@ -32,6 +34,7 @@ final class Database {
         }
         self.handle = handle
         self.path = path
+        self.busyTimeoutMilliseconds = busyTimeoutMilliseconds
         let busy = sqlite3_busy_timeout(handle, Int32(clamping: busyTimeoutMilliseconds))
         guard busy == SQLITE_OK else { throw failure(busy, sql: nil) }
     }

@@ -61,4 +61,34 @@ extension StateStore {
             }
         }
     }
+
+    /// Replaces `session` with a new one made of `windows`, in one transaction: every window the
+    /// session had is deleted with its history, then each of `windows` is written as revision 1.
+    /// Every window must belong to `session`. Returns the stored states, in order.
+    @discardableResult
+    public func replaceSession(
+        _ session: String, with windows: [WindowState]
+    ) throws(StateStoreError)
+        -> [WindowState]
+    {
+        try validateIdentifier(session, "session id")
+        for window in windows {
+            guard window.session == session else {
+                throw .invalidInput("window '\(window.session)' '\(window.window)' is not of session '\(session)'")
+            }
+            try window.validate()
+        }
+        let kept = Set(windows.map(\.window))
+        guard kept.count == windows.count else {
+            throw .invalidInput("a window is listed twice for session '\(session)'")
+        }
+        return try withDatabase { database throws(StateStoreError) in
+            try database.writeTransaction { () throws(StateStoreError) -> [WindowState] in
+                try database.deleteWindows(session: session, window: nil)
+                var stored: [WindowState] = []
+                for window in windows { stored.append(try database.write(window, after: 0, options)) }
+                return stored
+            }
+        }
+    }
 }

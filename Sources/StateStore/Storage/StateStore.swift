@@ -103,23 +103,17 @@ public final class StateStore: Sendable {
             throw .notOurs(path: path)
         }
 
-        // Processes that open a new file at once race to switch it to WAL; SQLite answers the loser
-        // with busy at once instead of calling the busy handler, so wait here as it would.
-        let journal = try database.retryingBusy(upTo: options.busyTimeoutMilliseconds) {
-            () throws(StateStoreError) in try database.text("PRAGMA journal_mode = WAL")
-        }
-        guard journal == "wal" || path == ":memory:" else {
-            throw .damaged(
-                SQLiteFailure(
-                    code: SQLITE_CANTOPEN, message: "cannot use WAL on \(path) (journal mode \(journal ?? "?"))"))
-        }
         try database.execute("PRAGMA synchronous = \(options.durability == .full ? "FULL" : "NORMAL")")
         database.schemaVersion = version
-        // Only a store behind this build takes the write lock to migrate; an up-to-date one is
-        // opened without writing anything.
-        if options.migrate && version < migrator.latestVersion {
-            _ = try migrator.migrate(database, clock: options.clock)
-            database.schemaVersion = migrator.latestVersion
+        // An inspect-only open (`check`, `migrate --status`) writes nothing, not even the journal
+        // mode: a zero-length file stays zero-length. A store that may write uses WAL; only one
+        // behind this build takes the write lock to migrate.
+        if options.migrate {
+            try database.useWAL()
+            if version < migrator.latestVersion {
+                _ = try migrator.migrate(database, clock: options.clock)
+                database.schemaVersion = migrator.latestVersion
+            }
         }
         return database
     }
@@ -145,5 +139,22 @@ extension Database {
             if value == nil { value = statement.text(0) }
         }
         return value
+    }
+}
+
+extension Database {
+    /// Switches the file to WAL, persistently; a no-op for a file already in WAL and in memory.
+    func useWAL() throws(StateStoreError) {
+        guard path != ":memory:" else { return }
+        // Processes that open a new file at once race to switch it to WAL; SQLite answers the loser
+        // with busy at once instead of calling the busy handler, so wait here as it would.
+        let journal = try retryingBusy(upTo: busyTimeoutMilliseconds) { () throws(StateStoreError) in
+            try text("PRAGMA journal_mode = WAL")
+        }
+        guard journal == "wal" else {
+            throw .damaged(
+                SQLiteFailure(
+                    code: SQLITE_CANTOPEN, message: "cannot use WAL on \(path) (journal mode \(journal ?? "?"))"))
+        }
     }
 }

@@ -51,6 +51,10 @@ enum ValueKind: Sendable, Equatable {
     case choice([String])
     /// A whole number of at least `minimum`.
     case integer(minimum: Int)
+    /// A number of seconds, 0 or more, possibly with a fraction: `2`, `0.5`.
+    case seconds
+    /// An age: a whole number and a unit, `90s`, `15m`, `12h` or `30d`.
+    case age
 
     /// Why `value` does not fit, or `nil` when it does.
     func problem(with value: String) -> String? {
@@ -67,6 +71,48 @@ enum ValueKind: Sendable, Equatable {
                     ? "expected a whole number, 0 or more" : "expected a whole number of at least \(minimum)"
             }
             return nil
+        case .seconds:
+            return Self.seconds(value) == nil ? "expected a number of seconds, such as 2 or 0.5" : nil
+        case .age:
+            return Self.age(value) == nil ? "expected a whole number and a unit: 90s, 15m, 12h or 30d" : nil
         }
+    }
+
+    /// The duration of a ``seconds`` value.
+    static func seconds(_ value: String) -> Duration? {
+        let parts = value.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
+        guard !value.isEmpty, parts.allSatisfy({ $0.allSatisfy(\.isASCIIDigit) }), !(parts.first?.isEmpty ?? true),
+            parts.count == 1 || !parts[1].isEmpty, let whole = Int64(parts[0]), whole <= 315_360_000
+        else { return nil }
+        let fraction = parts.count == 2 ? String(parts[1].prefix(9)) : ""
+        let nanoseconds = Int64(fraction.padding(toLength: 9, withPad: "0")) ?? 0
+        return .seconds(whole) + .nanoseconds(nanoseconds)
+    }
+
+    /// The duration of an ``age`` value.
+    static func age(_ value: String) -> Duration? {
+        guard let unit = value.last, let count = Int64(value.dropLast()), count >= 0, value.first?.isASCIIDigit == true
+        else { return nil }
+        let seconds: Int64
+        switch unit {
+        case "s": seconds = 1
+        case "m": seconds = 60
+        case "h": seconds = 3600
+        case "d": seconds = 86_400
+        default: return nil
+        }
+        let (total, overflow) = count.multipliedReportingOverflow(by: seconds)
+        return overflow ? nil : .seconds(total)
+    }
+}
+
+extension Character {
+    fileprivate var isASCIIDigit: Bool { isASCII && isNumber }
+}
+
+extension String {
+    /// Pads with `pad` on the right to `length` characters (never shortens).
+    fileprivate func padding(toLength length: Int, withPad pad: Character) -> String {
+        count >= length ? self : self + String(repeating: pad, count: length - count)
     }
 }

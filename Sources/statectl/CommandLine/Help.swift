@@ -67,7 +67,8 @@ enum Help {
                 continue
             }
             let synopsis = option.valueName.map { "\(option.name) <\($0)>" } ?? option.name
-            parts.append(option.repeats ? "[\(synopsis) ...]" : "[\(synopsis)]")
+            parts.append(
+                option.required ? synopsis : option.repeats ? "[\(synopsis) ...]" : "[\(synopsis)]")
         }
         return parts
     }

@@ -10,6 +10,8 @@ struct Option: Sendable, Equatable {
     let help: String
     /// Whether it may be given more than once; each occurrence is kept in command-line order.
     var repeats = false
+    /// Whether the command cannot run without it (shown without brackets in the usage line).
+    var required = false
     /// The help section it is listed under; `nil` for `OPTIONS:`.
     var section: OptionSection? = nil
 
@@ -23,9 +25,11 @@ struct Option: Sendable, Equatable {
     /// An option that takes a value.
     static func value(
         _ name: String, _ valueName: String, _ kind: ValueKind = .text, help: String, repeats: Bool = false,
-        section: OptionSection? = nil
+        required: Bool = false, section: OptionSection? = nil
     ) -> Option {
-        Option(name: name, valueName: valueName, kind: kind, help: help, repeats: repeats, section: section)
+        Option(
+            name: name, valueName: valueName, kind: kind, help: help, repeats: repeats, required: required,
+            section: section)
     }
 
     /// How the option is written in help and errors: `--size-class <size-class>`.

@@ -68,6 +68,10 @@ struct Parser {
             }
         }
         try check(positionals, against: command)
+        for option in command.options
+        where option.required && !state.occurrences.contains(where: { $0.option == option }) {
+            throw UsageError("missing option '\(option.synopsis)'", command: command)
+        }
 
         let invocation = Invocation(
             command: command, positionals: positionals, occurrences: state.occurrences,

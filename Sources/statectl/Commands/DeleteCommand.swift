@@ -42,7 +42,7 @@ enum DeleteCommand {
                 writer.endObject()
             }
         } else {
-            for window in deleted { context.output.write("Deleted window '\(window)' of session '\(session)'.\n") }
+            for window in deleted { context.output.write("Deleted window '\(session)' '\(window)'.\n") }
         }
     }
 }

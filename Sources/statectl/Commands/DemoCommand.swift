@@ -10,7 +10,6 @@ extension Command {
             other. Uses a temporary database, removed afterwards; with --db, writes there instead \
             (replacing any session 'demo') so you can explore it with the other commands.
             """,
-        options: [],
         run: DemoCommand.run)
 }
 
@@ -62,16 +61,17 @@ enum DemoCommand {
         }
     }
 
-    /// All the store work, done before anything is printed.
+    /// All the store work, done before anything is printed. The sample replaces session 'demo'
+    /// in one transaction: a failure leaves any earlier one as it was.
     private static func play(in store: StateStore) throws -> [Outcome] {
-        try store.deleteSession(session)
-        return try sample.map { sample in
-            let changes = try sample.mutations.map { occurrence throws(StateStoreError) in
-                try SetCommand.Mutation(occurrence)
-            }
-            let saved = try store.update(session: session, window: sample.window) { state throws(StateStoreError) in
-                for change in changes { try change.apply(to: &state) }
-            }
+        var states: [WindowState] = []
+        for sample in sample {
+            var state = WindowState(session: session, window: sample.window)
+            for occurrence in sample.mutations { try SetCommand.Mutation(occurrence).apply(to: &state) }
+            states.append(state)
+        }
+        let stored = try store.replaceSession(session, with: states)
+        return try zip(sample, stored).map { sample, saved in
             let other: SizeClass = saved.sizeClass == .regular ? .compact : .regular
             let restorations = try [saved.sizeClass, other].compactMap { sizeClass throws(StateStoreError) in
                 try store.restore(session: session, window: sample.window, into: sizeClass)

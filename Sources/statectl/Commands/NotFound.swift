@@ -3,7 +3,7 @@ import StateStore
 // The "not found" errors (exit 66) of the commands that name a session or a window.
 extension StateStoreError {
     static func windowNotFound(_ session: String, _ window: String) -> StateStoreError {
-        .notFound("window '\(window)' of session '\(session)' not found")
+        .notFound("window '\(session)' '\(window)' not found")
     }
 
     static func sessionNotFound(_ session: String) -> StateStoreError {

@@ -44,12 +44,17 @@ enum SetCommand {
         help:
             "What a size-class change does to a presented item: migrate moves it between sheet and push, dismiss clears it when the change is to or from regular.",
         repeats: true, section: mutations)
+    static let navigationPath = Option.value(
+        "--navigation-path", "json",
+        help:
+            "Replace the window's path with a NavigationPath.CodableRepresentation JSON array (as 'show --navigation-path' prints).",
+        repeats: true, section: mutations)
     static let expectRevision = Option.value(
         "--expect-revision", "n", .integer(minimum: 0),
         help: "Write only if the window is at revision n (0: only if it does not exist yet); otherwise exit 1.")
 
     /// The mutation options, in help order.
-    static let mutationOptions = [sizeClass, push, pop, present, dismiss, policy]
+    static let mutationOptions = [sizeClass, push, pop, present, dismiss, policy, navigationPath]
 
     /// One change to a window, read from the command line before the database is opened.
     enum Mutation {
@@ -59,6 +64,7 @@ enum SetCommand {
         case present(Route)
         case dismiss
         case policy(SizeChangePolicy)
+        case navigationPath([Route])
 
         /// Reads one occurrence of a mutation option; a bad route is bad data (exit 65).
         init(_ occurrence: Invocation.Occurrence) throws(StateStoreError) {
@@ -69,6 +75,7 @@ enum SetCommand {
             case SetCommand.pop: self = .pop(Int(value)!)
             case SetCommand.present: self = .present(try Route(parsing: value))
             case SetCommand.policy: self = .policy(SizeChangePolicy(rawValue: value)!)
+            case SetCommand.navigationPath: self = .navigationPath(try NavigationPathCoding.routes(from: value))
             default: self = .dismiss
             }
         }
@@ -81,6 +88,7 @@ enum SetCommand {
             case .present(let route): state.present(route)
             case .dismiss: state.dismiss()
             case .policy(let policy): state.policy = policy
+            case .navigationPath(let routes): state.path = routes
             }
         }
     }

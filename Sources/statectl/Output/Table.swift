@@ -25,6 +25,8 @@ final class Table {
     private var held: [[String]] = []
     private var widths: [Int]?
     private(set) var rowCount = 0
+    // Reused for every row written.
+    private var lineBytes: [UInt8] = []
 
     init(_ columns: [Column], output: OutputBuffer, style: Style, sampleSize: Int = 1000) {
         self.columns = columns
@@ -35,8 +37,9 @@ final class Table {
 
     /// Adds a row: one cell per column.
     func add(_ cells: [String]) {
-        let cells = zip(cells, columns).map { cell, column in
-            column.maximumWidth.map { TextWidth.truncate(cell, to: $0) } ?? cell
+        var cells = cells
+        for (index, column) in columns.enumerated() {
+            if let limit = column.maximumWidth { cells[index] = TextWidth.truncate(cells[index], to: limit) }
         }
         rowCount += 1
         if let widths {
@@ -65,22 +68,32 @@ final class Table {
     }
 
     private func write(_ cells: [String], _ widths: [Int]) {
-        output.write(line(cells, widths))
-        output.write("\n")
+        line(cells, widths, into: &lineBytes)
+        lineBytes.append(UInt8(ascii: "\n"))
+        output.write(lineBytes)
     }
 
     /// Cells padded to their column's width, two spaces apart; no trailing blanks.
     private func line(_ cells: [String], _ widths: [Int]) -> String {
-        var text = ""
+        var bytes: [UInt8] = []
+        line(cells, widths, into: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    private func line(_ cells: [String], _ widths: [Int], into bytes: inout [UInt8]) {
+        bytes.removeAll(keepingCapacity: true)
         for (index, cell) in cells.enumerated() {
-            let padding = String(repeating: " ", count: max(0, widths[index] - TextWidth.of(cell)))
+            let padding = max(0, widths[index] - TextWidth.of(cell))
             let isLast = index == cells.count - 1
             switch columns[index].alignment {
-            case .left: text += isLast ? cell : cell + padding
-            case .right: text += padding + cell
+            case .left:
+                bytes.append(contentsOf: cell.utf8)
+                if !isLast { bytes.append(contentsOf: repeatElement(UInt8(ascii: " "), count: padding)) }
+            case .right:
+                bytes.append(contentsOf: repeatElement(UInt8(ascii: " "), count: padding))
+                bytes.append(contentsOf: cell.utf8)
             }
-            if !isLast { text += "  " }
+            if !isLast { bytes.append(contentsOf: [UInt8(ascii: " "), UInt8(ascii: " ")]) }
         }
-        return text
     }
 }

@@ -3,7 +3,9 @@
 /// to align tables, without depending on the process's locale.
 enum TextWidth {
     static func of(_ text: String) -> Int {
-        text.unicodeScalars.reduce(0) { $0 + width(of: $1) }
+        // Most cells are ASCII: one column a byte, no Unicode tables to consult.
+        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return text.utf8.count }
+        return text.unicodeScalars.reduce(0) { $0 + width(of: $1) }
     }
 
     static func width(of scalar: Unicode.Scalar) -> Int {
@@ -20,7 +22,7 @@ enum TextWidth {
 
     /// `text` cut to at most `limit` columns, ending in `…` when something was cut.
     static func truncate(_ text: String, to limit: Int) -> String {
-        guard of(text) > limit else { return text }
+        guard text.utf8.count > limit, of(text) > limit else { return text }
         var result = ""
         var used = 0
         for character in text {
