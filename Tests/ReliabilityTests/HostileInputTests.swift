@@ -356,6 +356,16 @@ struct HostileInputTests {
         #expect(windows.count == 3)
         #expect(windows.contains { $0.0 == [0x65, 0xCC, 0x81] && $0.1 == .compact })
         #expect(windows.contains { $0.0 == [0xC3, 0xA9] && $0.1 == .regular })
+
+        // replaceSession likewise: two windows, and a session that only looks the same is another.
+        let replaced = try store.replaceSession(
+            "r", with: [WindowState(session: "r", window: "e\u{301}"), WindowState(session: "r", window: "\u{E9}")])
+        #expect(replaced.count == 2)
+        #expect(try store.windows(session: "r").count == 2)
+        #expect {
+            try store.replaceSession("\u{E9}", with: [WindowState(session: "e\u{301}", window: "w")])
+        } throws: { ($0 as? StateStoreError)?.exitCode == 65 }
+        #expect(try store.windows(session: "e\u{301}").isEmpty, "nothing written under the other session")
     }
 
     // MARK: Binary only

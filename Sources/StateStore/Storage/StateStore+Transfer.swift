@@ -73,12 +73,13 @@ extension StateStore {
     {
         try validateIdentifier(session, "session id")
         for window in windows {
-            guard window.session == session else {
+            // Bytes, not Swift's `==`, which takes "é" and "e\u{301}" for one id.
+            guard window.session.utf8.elementsEqual(session.utf8) else {
                 throw .invalidInput("window '\(window.session)' '\(window.window)' is not of session '\(session)'")
             }
             try window.validate()
         }
-        let kept = Set(windows.map(\.window))
+        let kept = Set(windows.map { Array($0.window.utf8) })
         guard kept.count == windows.count else {
             throw .invalidInput("a window is listed twice for session '\(session)'")
         }
