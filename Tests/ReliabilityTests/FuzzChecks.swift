@@ -46,7 +46,9 @@ enum FuzzChecks {
     }
 
     private static func acceptedRoute(_ route: Route) -> String? {
-        guard Limits.identifierBytes.contains(route.type.utf8.count) else { return "type of \(route.type.utf8.count) bytes" }
+        guard Limits.identifierBytes.contains(route.type.utf8.count) else {
+            return "type of \(route.type.utf8.count) bytes"
+        }
         guard !route.type.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
             return "control character in type"
         }
