@@ -25,7 +25,10 @@ final class Database {
         var handle: OpaquePointer?
         let flags =
             SQLITE_OPEN_READWRITE | (create ? SQLITE_OPEN_CREATE : 0) | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE
-        let code = sqlite3_open_v2(path, &handle, flags, nil)
+        // A name SQLite could take for a URI (`file:x.db?mode=memory`, when the library is built
+        // with URIs on, as Debian's is) is a file name here, as it was to ``StoreFile``.
+        let fileName = path.hasPrefix("file:") ? "./" + path : path
+        let code = sqlite3_open_v2(fileName, &handle, flags, nil)
         guard code == SQLITE_OK, let handle else {
             var message = handle.map { String(cString: sqlite3_errmsg($0)) } ?? String(cString: sqlite3_errstr(code))
             message += Self.systemError(handle, code: code, path: path)

@@ -74,6 +74,10 @@ public final class StateStore: Sendable {
             case .directory:
                 throw .damaged(
                     SQLiteFailure(code: SQLITE_CANTOPEN, message: "\(path) is a directory, not a database file"))
+            case .notAFile:
+                throw .damaged(
+                    SQLiteFailure(
+                        code: SQLITE_CANTOPEN, message: "\(path) is a device, FIFO or socket, not a database file"))
             case .notSQLite:
                 throw .damaged(SQLiteFailure(code: SQLITE_NOTADB, message: "\(path) is not a database"))
             case .sqlite(let applicationID) where applicationID != 0 && applicationID != Migrator.applicationID:

@@ -13,6 +13,8 @@ enum StoreFile {
     enum Kind: Equatable {
         case missing
         case directory
+        /// A device, a FIFO or a socket: SQLite would open it, and write its journal beside it.
+        case notAFile
         /// Zero bytes: becomes a new store.
         case empty
         /// A SQLite database; the header's application id (its `user_version` may be stale in
@@ -28,6 +30,7 @@ enum StoreFile {
             throw ioError("cannot read \(path)")
         }
         if (info.st_mode & S_IFMT) == S_IFDIR { return .directory }
+        if (info.st_mode & S_IFMT) != S_IFREG { return .notAFile }
         if info.st_size == 0 { return .empty }
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { throw ioError("cannot open \(path)") }
