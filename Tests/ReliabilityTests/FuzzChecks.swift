@@ -155,10 +155,11 @@ enum FuzzChecks {
     }
 
     static func same(_ a: WindowState, _ b: WindowState) -> Bool {
-        a.session.utf8.elementsEqual(b.session.utf8) && a.window.utf8.elementsEqual(b.window.utf8)
-            && a.sizeClass == b.sizeClass && a.policy == b.policy && a.path.count == b.path.count
-            && zip(a.path, b.path).allSatisfy { same($0, $1) } && a.itemPath.count == b.itemPath.count
-            && zip(a.itemPath, b.itemPath).allSatisfy { same($0, $1) }
-            && (a.item == nil) == (b.item == nil) && (a.item.map { x in b.item.map { same(x, $0) } ?? false } ?? true)
+        func same(_ a: [Route], _ b: [Route]) -> Bool {
+            a.count == b.count && zip(a, b).allSatisfy { FuzzChecks.same($0, $1) }
+        }
+        return a.session.utf8.elementsEqual(b.session.utf8) && a.window.utf8.elementsEqual(b.window.utf8)
+            && a.sizeClass == b.sizeClass && a.policy == b.policy && same(a.path, b.path)
+            && same(a.item.map { [$0] } ?? [], b.item.map { [$0] } ?? []) && same(a.itemPath, b.itemPath)
     }
 }
