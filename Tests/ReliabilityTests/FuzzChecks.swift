@@ -1,3 +1,4 @@
+import CSQLite
 import Foundation
 import StateStore
 
@@ -27,6 +28,21 @@ enum FuzzChecks {
             if let problem = acceptedRoute(route) { return "Route(parsing:): \(problem)" }
             guard let again = try? Route(parsing: route.description), same(again, route) else {
                 return "Route(parsing:): its description \(route.description) does not parse back to it"
+            }
+        }
+        // Differential: the store's JSON scanner and SQLite's json_valid (RFC 8259 in 3.40, as
+        // strict about control characters, trailing commas and byte order marks) agree on the
+        // same text, within the store's limits (a value of 64 KiB, nesting 512 deep). SQLite's
+        // parser stops at a NUL, so text holding one is left out.
+        if data.count <= Limits.routeValueBytes, !data.contains(0), let valid = SQLiteJSON.isValid(text) {
+            let ours = Result { () throws(StateStoreError) in try Route(type: "T", json: text) }
+            switch (ours, valid) {
+            case (.success, false):
+                return "Route(type:json:) takes JSON that SQLite refuses: \(text.prefix(200))"
+            case (.failure(let error), true) where !error.description.contains("nested deeper than"):
+                return "Route(type:json:) refuses JSON that SQLite takes: \(text.prefix(200)): \(error)"
+            default:
+                break
             }
         }
         let parts = data.split(separator: 0, maxSplits: 1, omittingEmptySubsequences: false)
@@ -161,5 +177,36 @@ enum FuzzChecks {
         return a.session.utf8.elementsEqual(b.session.utf8) && a.window.utf8.elementsEqual(b.window.utf8)
             && a.sizeClass == b.sizeClass && a.policy == b.policy && same(a.path, b.path)
             && same(a.item.map { [$0] } ?? [], b.item.map { [$0] } ?? []) && same(a.itemPath, b.itemPath)
+    }
+}
+
+/// SQLite's own JSON validator, as a second opinion for the route check: one in-memory connection,
+/// used under a lock.
+final class SQLiteJSON: @unchecked Sendable {
+    private static let shared = SQLiteJSON()
+    private let lock = NSLock()
+    private var handle: OpaquePointer?
+    private var statement: OpaquePointer?
+
+    private init() {
+        guard sqlite3_open(":memory:", &handle) == SQLITE_OK else { return }
+        sqlite3_prepare_v2(handle, "SELECT json_valid(?1)", -1, &statement, nil)
+    }
+
+    /// Whether SQLite's `json_valid` takes `text`; nil when it could not be asked.
+    static func isValid(_ text: String) -> Bool? {
+        shared.lock.lock()
+        defer { shared.lock.unlock() }
+        guard let statement = shared.statement else { return nil }
+        defer { sqlite3_reset(statement) }
+        var text = text
+        let bound = text.withUTF8 { bytes in
+            bytes.withMemoryRebound(to: CChar.self) { chars in
+                guard let base = chars.baseAddress else { return sqlite3_bind_text(statement, 1, "", 0, nil) }
+                return sqlite3_bind_text(statement, 1, base, Int32(chars.count), csqlite_transient())
+            }
+        }
+        guard bound == SQLITE_OK, sqlite3_step(statement) == SQLITE_ROW else { return nil }
+        return sqlite3_column_int(statement, 0) == 1
     }
 }
