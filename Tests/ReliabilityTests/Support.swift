@@ -162,7 +162,7 @@ final class Child {
 
         var env = ProcessInfo.processInfo.environment
         env["STATECTL_DB"] = nil
-        for (key, value) in environment { env[key] = value ?? nil }
+        for (key, value) in environment { env[key] = value }
         let argv: [UnsafeMutablePointer<CChar>?] =
             ([Array(executable.utf8)] + arguments).map { bytes in
                 let pointer = UnsafeMutablePointer<CChar>.allocate(capacity: bytes.count + 1)
