@@ -92,7 +92,27 @@ struct JSONReader {
         let start = index
         let scan = try JSONSyntax.scanValue(bytes, from: &index)
         let slice = UnsafeBufferPointer(rebasing: bytes[start..<index])
-        return String(decoding: scan.hasWhitespace ? JSONSyntax.stripWhitespace(slice) : Array(slice), as: UTF8.self)
+        return scan.hasWhitespace
+            ? String(decoding: JSONSyntax.stripWhitespace(slice), as: UTF8.self)
+            : String(decoding: slice, as: UTF8.self)
+    }
+
+    /// Runs `body`, putting the reader back where it was when `body` returns `nil`.
+    mutating func backtracking<T>(_ body: (inout JSONReader) throws(Failure) -> T?) throws(Failure) -> T? {
+        let start = index
+        if let result = try body(&self) { return result }
+        index = start
+        return nil
+    }
+
+    /// Consumes `literal` when the bytes at the reader spell it exactly (no whitespace skipped).
+    mutating func consume(_ literal: StaticString) -> Bool {
+        let count = literal.utf8CodeUnitCount
+        guard bytes.count - index >= count,
+            UnsafeBufferPointer(rebasing: bytes[index..<(index + count)]).spells(literal)
+        else { return false }
+        index += count
+        return true
     }
 
     private static func unescape(_ body: UnsafeBufferPointer<UInt8>, offset: Int) throws(Failure) -> String {

@@ -22,3 +22,30 @@ public enum SizeChangePolicy: String, CaseIterable, Codable, Hashable, Sendable 
     /// Clear the item and its `itemPath` when the presentation mode changes.
     case dismiss
 }
+
+// Matched on their UTF-8 so that reading a stored row builds no string for them.
+extension SizeClass {
+    init?(utf8 text: UnsafeBufferPointer<UInt8>) {
+        if text.spells("compact") {
+            self = .compact
+        } else if text.spells("regular") {
+            self = .regular
+        } else if text.spells("unspecified") {
+            self = .unspecified
+        } else {
+            return nil
+        }
+    }
+}
+
+extension SizeChangePolicy {
+    init?(utf8 text: UnsafeBufferPointer<UInt8>) {
+        if text.spells("migrate") {
+            self = .migrate
+        } else if text.spells("dismiss") {
+            self = .dismiss
+        } else {
+            return nil
+        }
+    }
+}

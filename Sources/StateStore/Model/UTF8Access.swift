@@ -8,3 +8,14 @@ extension String {
         return try result!.get()
     }
 }
+
+extension UnsafeBufferPointer<UInt8> {
+    /// Whether the bytes spell `literal` exactly.
+    func spells(_ literal: StaticString) -> Bool {
+        guard count == literal.utf8CodeUnitCount else { return false }
+        // An indexed loop: `elementsEqual` goes through iterators, several times slower here.
+        let expected = literal.utf8Start
+        for offset in 0..<count where self[offset] != expected[offset] { return false }
+        return true
+    }
+}

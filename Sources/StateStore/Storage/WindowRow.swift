@@ -9,8 +9,8 @@ enum WindowRow {
     static func decode(_ statement: Statement) throws(StateStoreError) -> WindowState {
         var state = WindowState(session: statement.text(0), window: statement.text(1))
         do throws(JSONReader.Failure) {
-            guard let sizeClass = SizeClass(rawValue: statement.text(2)),
-                let policy = SizeChangePolicy(rawValue: statement.text(6))
+            guard let sizeClass = statement.withText(2, SizeClass.init(utf8:)),
+                let policy = statement.withText(6, SizeChangePolicy.init(utf8:))
             else { throw JSONReader.Failure(message: "unknown size class or policy", offset: 0) }
             state.sizeClass = sizeClass
             state.policy = policy
