@@ -1,0 +1,19 @@
+import Foundation
+
+// statebench: see Options.usage and README, "Performance".
+do {
+    let options = try Options.parse(Array(CommandLine.arguments.dropFirst()))
+    let folder = options.folder ?? NSTemporaryDirectory() + "statebench-" + UUID().uuidString
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    defer { if options.folder == nil { try? FileManager.default.removeItem(atPath: folder) } }
+    let machine = Machine.current(quick: options.quick)
+    let bench = Bench(options: options, folder: folder)
+    let start = monotonicNanoseconds()
+    try bench.run()
+    progress(String(format: "done in %.1f s", Double(monotonicNanoseconds() - start) / 1e9))
+    let report = Report(machine: machine, figures: bench.figures, targets: bench.targets)
+    print(options.json ? try report.json() : report.text())
+} catch {
+    progress("error: \(error)")
+    exit(1)
+}
