@@ -90,4 +90,23 @@ struct ConcurrencyTests {
         #expect(sqlite3_exec(other, "ROLLBACK", nil, nil, nil) == SQLITE_OK)
         #expect(try store.save(WindowState(session: "s", window: "w")).revision == 2)
     }
+
+    @Test func openingAndReadingAnUpToDateStoreTakesNoWriteLock() throws {
+        let folder = TemporaryFolder()
+        defer { folder.cleanUp() }
+        let path = folder.file("readers.db")
+        try StateStore(path: path).save(WindowState(session: "s", window: "w"))
+
+        var writer: OpaquePointer?
+        #expect(sqlite3_open(path, &writer) == SQLITE_OK)
+        defer { sqlite3_close(writer) }
+        #expect(sqlite3_exec(writer, "BEGIN IMMEDIATE", nil, nil, nil) == SQLITE_OK)
+        defer { sqlite3_exec(writer, "ROLLBACK", nil, nil, nil) }
+
+        var options = StateStore.Options()
+        options.busyTimeoutMilliseconds = 50
+        let reader = try StateStore(path: path, options: options)
+        #expect(try reader.window(session: "s", window: "w")?.revision == 1)
+        #expect(try reader.windowSummaries().count == 1)
+    }
 }

@@ -22,8 +22,12 @@ let statectlPath: String = {
 }()
 
 /// Runs `statectl` with `arguments`, as a user would: no inherited `STATECTL_DB`, `HOME` and
-/// `XDG_STATE_HOME` as given, optional standard input.
-func statectl(_ arguments: [String], environment: [String: String] = [:], stdin: Data? = nil) throws -> Run {
+/// `XDG_STATE_HOME` as given (or removed with `unsetting`), optional standard input; standard
+/// output to a file, or to `standardOutput` (its text is then not collected).
+func statectl(
+    _ arguments: [String], environment: [String: String] = [:], unsetting: [String] = [], stdin: Data? = nil,
+    standardOutput: FileHandle? = nil
+) throws -> Run {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: statectlPath)
     process.arguments = arguments
@@ -31,6 +35,7 @@ func statectl(_ arguments: [String], environment: [String: String] = [:], stdin:
     env["STATECTL_DB"] = nil
     env["NO_COLOR"] = nil
     for (key, value) in environment { env[key] = value }
+    for key in unsetting { env[key] = nil }
     process.environment = env
     // Output goes to files, not pipes, so a large output can never block the child.
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("statectl-run-" + UUID().uuidString)
@@ -46,7 +51,7 @@ func statectl(_ arguments: [String], environment: [String: String] = [:], stdin:
         try? out.close()
         try? err.close()
     }
-    process.standardOutput = out
+    process.standardOutput = standardOutput ?? out
     process.standardError = err
     let inURL = folder.appendingPathComponent("stdin")
     try (stdin ?? Data()).write(to: inURL)

@@ -21,6 +21,14 @@ public struct JSONWriter: Sendable {
         afterKey = false
     }
 
+    /// Hands over the bytes written so far and empties the buffer, keeping the writer's place
+    /// inside open arrays and objects: a long document goes out in chunks.
+    public mutating func takeBytes() -> [UInt8] {
+        let taken = bytes
+        bytes.removeAll(keepingCapacity: true)
+        return taken
+    }
+
     /// The text written so far.
     public var text: String { String(decoding: bytes, as: UTF8.self) }
 

@@ -9,8 +9,9 @@ final class Database {
     /// The schema version this connection found or brought the file to.
     var schemaVersion = 0
 
-    /// Opens `path` read-write, creating it when `create` is set. The caller has checked the file.
-    init(path: String, create: Bool) throws(StateStoreError) {
+    /// Opens `path` read-write, creating it when `create` is set, waiting up to
+    /// `busyTimeoutMilliseconds` for other connections' locks. The caller has checked the file.
+    init(path: String, create: Bool, busyTimeoutMilliseconds: Int) throws(StateStoreError) {
         var handle: OpaquePointer?
         let flags =
             SQLITE_OPEN_READWRITE | (create ? SQLITE_OPEN_CREATE : 0) | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE
@@ -22,6 +23,8 @@ final class Database {
         }
         self.handle = handle
         self.path = path
+        let busy = sqlite3_busy_timeout(handle, Int32(clamping: busyTimeoutMilliseconds))
+        guard busy == SQLITE_OK else { throw failure(busy, sql: nil) }
     }
 
     deinit {

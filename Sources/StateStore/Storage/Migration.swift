@@ -45,5 +45,5 @@ extension StateStore {
     }
 
     /// The schema version this build writes.
-    public static var schemaVersion: Int { Migration.embedded.last?.version ?? 0 }
+    public static let schemaVersion = Migration.embedded.last?.version ?? 0
 }

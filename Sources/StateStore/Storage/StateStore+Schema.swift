@@ -21,6 +21,7 @@ extension StateStore {
     public func migrate() throws(StateStoreError) -> [MigrationInfo] {
         try connection.withLock { database throws(StateStoreError) -> [MigrationInfo] in
             let migrator = Migrator()
+            try database.useWAL()
             let applied = try migrator.migrate(database, clock: options.clock)
             database.schemaVersion = migrator.latestVersion
             return applied.map { MigrationInfo(version: $0.version, name: $0.name) }

@@ -82,9 +82,8 @@ public final class StateStore: Sendable {
                 break
             }
         }
-        let database = try Database(path: path, create: create)
-        let busyCode = sqlite3_busy_timeout(database.handle, Int32(clamping: options.busyTimeoutMilliseconds))
-        guard busyCode == SQLITE_OK else { throw database.failure(busyCode, sql: nil) }
+        let database = try Database(
+            path: path, create: create, busyTimeoutMilliseconds: options.busyTimeoutMilliseconds)
 
         // Ours, new, or refused: decided through SQLite (the header may lag the WAL) before any
         // write, the journal mode included.
@@ -104,17 +103,17 @@ public final class StateStore: Sendable {
             throw .notOurs(path: path)
         }
 
-        let journal = try database.text("PRAGMA journal_mode = WAL")
-        guard journal == "wal" || path == ":memory:" else {
-            throw .damaged(
-                SQLiteFailure(
-                    code: SQLITE_CANTOPEN, message: "cannot use WAL on \(path) (journal mode \(journal ?? "?"))"))
-        }
         try database.execute("PRAGMA synchronous = \(options.durability == .full ? "FULL" : "NORMAL")")
         database.schemaVersion = version
+        // An inspect-only open (`check`, `migrate --status`) writes nothing, not even the journal
+        // mode: a zero-length file stays zero-length. A store that may write uses WAL; only one
+        // behind this build takes the write lock to migrate.
         if options.migrate {
-            _ = try migrator.migrate(database, clock: options.clock)
-            database.schemaVersion = migrator.latestVersion
+            try database.useWAL()
+            if version < migrator.latestVersion {
+                _ = try migrator.migrate(database, clock: options.clock)
+                database.schemaVersion = migrator.latestVersion
+            }
         }
         return database
     }
@@ -122,9 +121,9 @@ public final class StateStore: Sendable {
     /// Runs `body` with the connection, whose schema must be current.
     func withDatabase<T: Sendable>(_ body: (Database) throws(StateStoreError) -> T) throws(StateStoreError) -> T {
         try connection.withLock { database throws(StateStoreError) -> T in
-            guard database.schemaVersion == Migrator().latestVersion else {
+            guard database.schemaVersion == StateStore.schemaVersion else {
                 throw .invalidInput(
-                    "\(path) has schema version \(database.schemaVersion); this build needs \(Migrator().latestVersion): migrate it first"
+                    "\(path) has schema version \(database.schemaVersion); this build needs \(StateStore.schemaVersion): migrate it first"
                 )
             }
             return try body(database)
@@ -140,5 +139,18 @@ extension Database {
             if value == nil { value = statement.text(0) }
         }
         return value
+    }
+}
+
+extension Database {
+    /// Switches the file to WAL, persistently; a no-op for a file already in WAL and in memory.
+    func useWAL() throws(StateStoreError) {
+        guard path != ":memory:" else { return }
+        let journal = try text("PRAGMA journal_mode = WAL")
+        guard journal == "wal" else {
+            throw .damaged(
+                SQLiteFailure(
+                    code: SQLITE_CANTOPEN, message: "cannot use WAL on \(path) (journal mode \(journal ?? "?"))"))
+        }
     }
 }

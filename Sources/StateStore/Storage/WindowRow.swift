@@ -4,26 +4,27 @@ enum WindowRow {
     /// The columns, in the order ``decode(_:)`` reads them.
     static let columns = "session, window, size_class, path, item, item_path, policy, revision, updated_at"
 
-    /// Reads a row selected with ``columns``. Text the store wrote is not validated again, only
-    /// parsed; a row it cannot parse is damage.
-    static func decode(_ statement: Statement) throws(StateStoreError) -> WindowState {
-        var state = WindowState(session: statement.text(0), window: statement.text(1))
+    /// Reads a row selected with ``columns``, starting at column `first`. Text the store wrote is
+    /// not validated again, only parsed; a row it cannot parse is damage.
+    static func decode(_ statement: Statement, from first: Int32 = 0) throws(StateStoreError) -> WindowState {
+        let column = { (index: Int32) in first + index }
+        var state = WindowState(session: statement.text(column(0)), window: statement.text(column(1)))
         do throws(JSONReader.Failure) {
-            guard let sizeClass = statement.withText(2, SizeClass.init(utf8:)),
-                let policy = statement.withText(6, SizeChangePolicy.init(utf8:))
+            guard let sizeClass = statement.withText(column(2), SizeClass.init(utf8:)),
+                let policy = statement.withText(column(6), SizeChangePolicy.init(utf8:))
             else { throw JSONReader.Failure(message: "unknown size class or policy", offset: 0) }
             state.sizeClass = sizeClass
             state.policy = policy
-            state.path = try routes(statement, 3)
-            if !statement.isNull(4) {
-                state.item = try statement.withText(4) { bytes throws(JSONReader.Failure) in
+            state.path = try routes(statement, column(3))
+            if !statement.isNull(column(4)) {
+                state.item = try statement.withText(column(4)) { bytes throws(JSONReader.Failure) in
                     var reader = JSONReader(bytes)
                     let route = try reader.readRoute(validating: false)
                     try reader.expectEnd()
                     return route
                 }
             }
-            state.itemPath = try routes(statement, 5)
+            state.itemPath = try routes(statement, column(5))
         } catch {
             throw .damaged(
                 SQLiteFailure(
@@ -31,8 +32,8 @@ enum WindowRow {
                     message: "stored window '\(state.session)' '\(state.window)' cannot be read: \(error.description)",
                     sql: statement.sql))
         }
-        state.revision = statement.int(7)
-        state.updatedAt = Timestamp(millisecondsSince1970: statement.int64(8))
+        state.revision = statement.int(column(7))
+        state.updatedAt = Timestamp(millisecondsSince1970: statement.int64(column(8)))
         return state
     }
 

@@ -1,0 +1,160 @@
+/// A `statectl/1` document of whole window states, as `export` writes and `import` reads:
+/// `{"format": "statectl/1", "windows": [WindowState…]}`.
+public struct ImportDocument: Hashable, Sendable {
+    /// The format identifier this build reads and writes.
+    public static let format = "statectl/1"
+
+    /// The windows to write, in document order. Fields a window leaves out are as in a new window;
+    /// `revision` and `updatedAt` are ignored (the store stamps its own).
+    public var windows: [WindowState]
+
+    public init(windows: [WindowState]) {
+        self.windows = windows
+    }
+
+    /// Parses and validates a document from bytes that must be UTF-8.
+    public init(utf8 bytes: [UInt8]) throws(StateStoreError) {
+        guard let text = String(validating: bytes, as: UTF8.self) else {
+            let valid = bytes.withUnsafeBufferPointer { Self.validUTF8Prefix($0) }
+            throw .invalidInput("import document is not valid UTF-8 (at byte \(valid))")
+        }
+        try self.init(parsing: text)
+    }
+
+    /// Parses and validates a document. Unknown keys, a window twice, `itemPath` without `item`,
+    /// a bad id or route and a limit exceeded are ``StateStoreError/invalidInput(_:)``, naming the
+    /// window and the field.
+    public init(parsing text: String) throws(StateStoreError) {
+        var format: String?
+        var windows: [WindowState] = []
+        var context = "document"
+        do {
+            try JSONReader.read(text) { reader throws(JSONReader.Failure) in
+                var sawWindows = false
+                try reader.readObject { reader, key throws(JSONReader.Failure) in
+                    switch key {
+                    case "format" where format == nil:
+                        context = "format"
+                        format = try reader.readString()
+                        guard format == Self.format else {
+                            throw JSONReader.Failure(
+                                message: "format is '\(format ?? "")'; this build reads '\(Self.format)'",
+                                offset: reader.index)
+                        }
+                    case "windows" where !sawWindows:
+                        sawWindows = true
+                        try reader.readArray { reader throws(JSONReader.Failure) in
+                            context = "windows[\(windows.count)]"
+                            windows.append(try Self.readWindow(&reader, index: windows.count, context: &context))
+                        }
+                    case "format", "windows":
+                        throw JSONReader.Failure(message: "'\(key)' appears twice", offset: reader.index)
+                    default:
+                        throw JSONReader.Failure(message: "unknown key '\(key)'", offset: reader.index)
+                    }
+                    context = "document"
+                }
+                try reader.expectEnd()
+                guard format != nil else { throw JSONReader.Failure(message: "no 'format'", offset: 0) }
+                guard sawWindows else { throw JSONReader.Failure(message: "no 'windows'", offset: 0) }
+            }
+        } catch {
+            throw .invalidInput("import document: \(context): \(error.description)")
+        }
+        var seen: [WindowKey: Int] = [:]
+        for (index, window) in windows.enumerated() {
+            let key = WindowKey(session: window.session, window: window.window)
+            if let first = seen[key] {
+                throw .invalidInput(
+                    "import document: windows[\(index)]: window '\(window.session)' '\(window.window)' is also windows[\(first)]"
+                )
+            }
+            seen[key] = index
+            do {
+                try window.validate()
+            } catch {
+                throw .invalidInput("import document: windows[\(index)]: \(error)")
+            }
+        }
+        self.windows = windows
+    }
+
+    private struct WindowKey: Hashable {
+        var session: String
+        var window: String
+    }
+
+    private static func readWindow(
+        _ reader: inout JSONReader, index: Int, context: inout String
+    )
+        throws(JSONReader.Failure) -> WindowState
+    {
+        var session: String?
+        var window: String?
+        var state = WindowState(session: "", window: "")
+        var seen: Set<String> = []
+        let start = reader.index
+        try reader.readObject { reader, key throws(JSONReader.Failure) in
+            context = "windows[\(index)].\(key)"
+            guard seen.insert(key).inserted else {
+                throw JSONReader.Failure(message: "'\(key)' appears twice", offset: reader.index)
+            }
+            switch key {
+            case "session": session = try reader.readString()
+            case "window": window = try reader.readString()
+            case "sizeClass":
+                let text = try reader.readString()
+                guard let sizeClass = SizeClass(rawValue: text) else {
+                    throw JSONReader.Failure(
+                        message: "'\(text)' is not a size class (compact, regular, unspecified)", offset: reader.index)
+                }
+                state.sizeClass = sizeClass
+            case "policy":
+                let text = try reader.readString()
+                guard let policy = SizeChangePolicy(rawValue: text) else {
+                    throw JSONReader.Failure(
+                        message: "'\(text)' is not a policy (migrate, dismiss)", offset: reader.index)
+                }
+                state.policy = policy
+            case "path": state.path = try reader.readRoutes()
+            case "itemPath": state.itemPath = try reader.readRoutes()
+            case "item": state.item = try reader.consumeNull() ? nil : try reader.readRoute()
+            case "revision", "updatedAt": _ = try reader.readValueText()  // stamped anew on import
+            default: throw JSONReader.Failure(message: "unknown key '\(key)'", offset: reader.index)
+            }
+        }
+        context = "windows[\(index)]"
+        guard let session else { throw JSONReader.Failure(message: "no 'session'", offset: start) }
+        guard let window else { throw JSONReader.Failure(message: "no 'window'", offset: start) }
+        state.session = session
+        state.window = window
+        if state.item == nil && !state.itemPath.isEmpty {
+            throw JSONReader.Failure(message: "'itemPath' without an 'item'", offset: start)
+        }
+        return state
+    }
+
+    private static func validUTF8Prefix(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        var decoder = UTF8()
+        var iterator = bytes.makeIterator()
+        var offset = 0
+        while true {
+            switch decoder.decode(&iterator) {
+            case .scalarValue(let scalar): offset += UTF8.width(scalar)
+            case .emptyInput, .error: return offset
+            }
+        }
+    }
+
+    /// Writes the document, windows in their order.
+    public func write(to writer: inout JSONWriter) {
+        writer.beginObject()
+        writer.key("format")
+        writer.string(Self.format)
+        writer.key("windows")
+        writer.beginArray()
+        for window in windows { window.write(to: &writer) }
+        writer.endArray()
+        writer.endObject()
+    }
+}

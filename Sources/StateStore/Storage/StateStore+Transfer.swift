@@ -1,0 +1,91 @@
+extension StateStore {
+    /// Writes a `statectl/1` document of whole window states — of the named sessions, or of all
+    /// when `sessions` is empty — sorted by session then window, from one read snapshot. The
+    /// document goes out in chunks through `output`, so memory stays flat however large the store.
+    /// A named session with no windows is ``StateStoreError/notFound(_:)`` and nothing is written.
+    public func export(sessions: [String] = [], to output: ([UInt8]) -> Void) throws(StateStoreError) {
+        for session in sessions { try validateIdentifier(session, "session id") }
+        // Byte order, once each, as `list` sorts.
+        let named = Set(sessions).sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+        try withDatabase { database throws(StateStoreError) in
+            try database.readTransaction { () throws(StateStoreError) in
+                for session in named {
+                    let count = try database.integer("SELECT count(*) FROM windows WHERE session = ?") {
+                        statement throws(StateStoreError) in try statement.bind(1, session)
+                    }
+                    guard count ?? 0 > 0 else { throw .notFound("session '\(session)' not found") }
+                }
+                var writer = JSONWriter(reservingCapacity: 1 << 16)
+                writer.beginObject()
+                writer.key("format")
+                writer.string(ImportDocument.format)
+                writer.key("windows")
+                writer.beginArray()
+                let each = { (statement: Statement) throws(StateStoreError) in
+                    try WindowRow.decode(statement).write(to: &writer)
+                    if writer.bytes.count >= 1 << 16 { output(writer.takeBytes()) }
+                }
+                if named.isEmpty {
+                    try database.query("SELECT \(WindowRow.columns) FROM windows ORDER BY session, window", row: each)
+                } else {
+                    for session in named {
+                        try database.query(
+                            "SELECT \(WindowRow.columns) FROM windows WHERE session = ? ORDER BY window",
+                            bind: { statement throws(StateStoreError) in try statement.bind(1, session) }, row: each)
+                    }
+                }
+                writer.endArray()
+                writer.endObject()
+                output(writer.takeBytes())
+            }
+        }
+    }
+
+    /// Writes every window of `document` as its next revision (1 for a new window), all in one
+    /// transaction: any failure writes nothing. Returns the stored states, in document order.
+    @discardableResult
+    public func importDocument(_ document: ImportDocument) throws(StateStoreError) -> [WindowState] {
+        for window in document.windows { try window.validate() }
+        return try withDatabase { database throws(StateStoreError) in
+            try database.writeTransaction { () throws(StateStoreError) -> [WindowState] in
+                var stored: [WindowState] = []
+                stored.reserveCapacity(document.windows.count)
+                for window in document.windows {
+                    let current = try database.currentRevision(session: window.session, window: window.window)
+                    stored.append(try database.write(window, after: current, options))
+                }
+                return stored
+            }
+        }
+    }
+
+    /// Replaces `session` with a new one made of `windows`, in one transaction: every window the
+    /// session had is deleted with its history, then each of `windows` is written as revision 1.
+    /// Every window must belong to `session`. Returns the stored states, in order.
+    @discardableResult
+    public func replaceSession(
+        _ session: String, with windows: [WindowState]
+    ) throws(StateStoreError)
+        -> [WindowState]
+    {
+        try validateIdentifier(session, "session id")
+        for window in windows {
+            guard window.session == session else {
+                throw .invalidInput("window '\(window.session)' '\(window.window)' is not of session '\(session)'")
+            }
+            try window.validate()
+        }
+        let kept = Set(windows.map(\.window))
+        guard kept.count == windows.count else {
+            throw .invalidInput("a window is listed twice for session '\(session)'")
+        }
+        return try withDatabase { database throws(StateStoreError) in
+            try database.writeTransaction { () throws(StateStoreError) -> [WindowState] in
+                try database.deleteWindows(session: session, window: nil)
+                var stored: [WindowState] = []
+                for window in windows { stored.append(try database.write(window, after: 0, options)) }
+                return stored
+            }
+        }
+    }
+}

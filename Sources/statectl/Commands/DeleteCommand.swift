@@ -1,0 +1,48 @@
+import StateStore
+
+extension Command {
+    static let delete = Command(
+        name: "delete",
+        abstract: "Delete a window, or a session with all its windows.",
+        discussion: """
+            Prints each deleted window (with --json: {"session": ..., "windows": [...]}). A \
+            missing database, session or window exits 66.
+            """,
+        arguments: [.session, DeleteCommand.window],
+        options: [.json],
+        run: DeleteCommand.run)
+}
+
+enum DeleteCommand {
+    static let window = Positional(
+        name: "window", help: "The window id; without it, every window of the session.", arity: .optional)
+
+    static func run(_ invocation: Invocation, _ context: Context) throws {
+        let session = invocation.argument(.session)!
+        let window = invocation.argument(window)
+        try WindowState.validate(session: session, window: window)
+        let store = try invocation.openExistingStore(context)
+        let deleted: [String]
+        if let window {
+            guard try store.deleteWindow(session: session, window: window) else {
+                throw StateStoreError.windowNotFound(session, window)
+            }
+            deleted = [window]
+        } else {
+            deleted = try store.deleteSession(session)
+            guard !deleted.isEmpty else { throw StateStoreError.sessionNotFound(session) }
+        }
+        if invocation.flag(.json) {
+            context.output.writeJSON { writer in
+                writer.beginObject()
+                writer.key("session")
+                writer.string(session)
+                writer.key("windows")
+                writer.strings(deleted)
+                writer.endObject()
+            }
+        } else {
+            for window in deleted { context.output.write("Deleted window '\(session)' '\(window)'.\n") }
+        }
+    }
+}

@@ -1,0 +1,35 @@
+import StateStore
+
+extension Command {
+    static let export = Command(
+        name: "export",
+        abstract: "Write whole window states as one JSON document.",
+        discussion: """
+            Prints {"format": "statectl/1", "windows": [...]} of the named sessions, or of every \
+            session, sorted by session then window, read from one snapshot. Always JSON (--json \
+            is accepted and changes nothing). 'statectl import' reads it back. A named session \
+            with no windows exits 66; a missing database exports no windows.
+
+              statectl export mail > mail.json
+            """,
+        arguments: [ExportCommand.sessions],
+        options: [.json],
+        run: ExportCommand.run)
+}
+
+enum ExportCommand {
+    static let sessions = Positional(
+        name: "session", help: "Sessions to export; without any, every session.", arity: .variadic)
+
+    static func run(_ invocation: Invocation, _ context: Context) throws {
+        let sessions = invocation.arguments(sessions)
+        for session in sessions { try WindowState.validate(session: session) }
+        guard let store = try invocation.openStoreIfPresent(context) else {
+            if let session = sessions.first { throw StateStoreError.sessionNotFound(session) }
+            context.output.writeJSON { ImportDocument(windows: []).write(to: &$0) }
+            return
+        }
+        try store.export(sessions: sessions) { context.output.write($0) }
+        context.output.write(byte: UInt8(ascii: "\n"))
+    }
+}

@@ -1,0 +1,55 @@
+import StateStore
+
+extension Command {
+    static let history = Command(
+        name: "history",
+        abstract: "List a window's kept revisions, newest first.",
+        discussion: """
+            The store keeps the last 100 revisions of each window. Any of them can be written \
+            back with 'revert'.
+            """,
+        arguments: [.session, .window],
+        options: [HistoryCommand.limit, .json],
+        run: HistoryCommand.run)
+}
+
+enum HistoryCommand {
+    static let limit = Option.value("--limit", "n", .integer(minimum: 1), help: "Show at most the n newest revisions.")
+
+    static func run(_ invocation: Invocation, _ context: Context) throws {
+        let session = invocation.argument(.session)!
+        let window = invocation.argument(.window)!
+        try WindowState.validate(session: session, window: window)
+        let store = try invocation.openExistingStore(context)
+        let states = try store.history(session: session, window: window, limit: invocation.integer(limit))
+        guard !states.isEmpty else { throw StateStoreError.windowNotFound(session, window) }
+        if invocation.flag(.json) {
+            context.output.writeJSON { writer in
+                writer.beginArray()
+                for state in states {
+                    writer.beginObject()
+                    writer.key("revision")
+                    writer.integer(state.revision)
+                    writer.key("state")
+                    state.write(to: &writer)
+                    writer.endObject()
+                }
+                writer.endArray()
+            }
+            return
+        }
+        let table = Table(
+            [
+                .init(title: "REVISION", alignment: .right), .init(title: "UPDATED"), .init(title: "SIZE CLASS"),
+                .init(title: "PATH", maximumWidth: 40), .init(title: "ITEM", maximumWidth: 40),
+                .init(title: "ITEM PATH", maximumWidth: 40), .init(title: "POLICY"),
+            ], output: context.output, style: context.style)
+        for state in states {
+            table.add([
+                String(state.revision), state.updatedAt.description, state.sizeClass.rawValue, state.path.cell,
+                state.item?.description ?? "-", state.itemPath.cell, state.policy.rawValue,
+            ])
+        }
+        table.finish()
+    }
+}

@@ -1,0 +1,54 @@
+import StateStore
+
+extension Command {
+    static let restore = Command(
+        name: "restore",
+        abstract: "Show what a host restoring a window would present.",
+        discussion: """
+            The adaptive rule is applied for the size class the window comes back in: a \
+            presented item is pushed onto the window's stack when regular, and shown as a sheet \
+            with its own stack when compact or unspecified. Under the dismiss policy, a change \
+            between regular and the others clears the item.
+            """,
+        arguments: [.session, RestoreCommand.window],
+        options: [RestoreCommand.sizeClass, .json],
+        run: RestoreCommand.run)
+}
+
+enum RestoreCommand {
+    static let window = Positional(
+        name: "window", help: "The window id; without it, every window of the session.", arity: .optional)
+    static let sizeClass = Option.sizeClass(
+        help: "The size class to restore into: compact, regular, unspecified (default: the saved one).")
+
+    static func run(_ invocation: Invocation, _ context: Context) throws {
+        let session = invocation.argument(.session)!
+        let window = invocation.argument(window)
+        let sizeClass = invocation.sizeClass(sizeClass)
+        try WindowState.validate(session: session, window: window)
+        let store = try invocation.openExistingStore(context)
+        let restorations: [Restoration]
+        if let window {
+            guard let restoration = try store.restore(session: session, window: window, into: sizeClass) else {
+                throw StateStoreError.windowNotFound(session, window)
+            }
+            restorations = [restoration]
+        } else {
+            restorations = try store.restore(session: session, into: sizeClass)
+            guard !restorations.isEmpty else { throw StateStoreError.sessionNotFound(session) }
+        }
+        if invocation.flag(.json) {
+            context.output.writeJSON { writer in
+                if window != nil {
+                    restorations[0].write(to: &writer)
+                } else {
+                    writer.beginArray()
+                    for restoration in restorations { restoration.write(to: &writer) }
+                    writer.endArray()
+                }
+            }
+        } else {
+            context.output.write(restorations.map { $0.record.text(style: context.style) }.joined(separator: "\n"))
+        }
+    }
+}

@@ -1,0 +1,65 @@
+import StateStore
+
+extension Command {
+    static let show = Command(
+        name: "show",
+        abstract: "Show the stored state of a window or of a session.",
+        discussion: """
+            Routes are shown as TYPE or TYPE:JSON, as 'set' takes them. Nothing is written; a \
+            missing database, session or window exits 66.
+
+            With --navigation-path (and a WINDOW), prints the window's path as SwiftUI's \
+            NavigationPath.CodableRepresentation: a JSON array of strings, the type name then \
+            the element's JSON for each element, last element first, ready for \
+            NavigationPath(codable). 'set --navigation-path' takes the same form.
+
+              statectl show mail main --navigation-path
+            """,
+        arguments: [.session, ShowCommand.window],
+        options: [ShowCommand.navigationPath, .json],
+        validate: { invocation in
+            invocation.flag(ShowCommand.navigationPath) && invocation.argument(ShowCommand.window) == nil
+                ? "--navigation-path needs a window: statectl show <session> <window> --navigation-path" : nil
+        },
+        run: ShowCommand.run)
+}
+
+enum ShowCommand {
+    static let window = Positional(
+        name: "window", help: "The window id; without it, every window of the session.", arity: .optional)
+
+    static let navigationPath = Option.flag(
+        "--navigation-path", help: "Print the window's path as a NavigationPath.CodableRepresentation JSON array.")
+
+    static func run(_ invocation: Invocation, _ context: Context) throws {
+        let session = invocation.argument(.session)!
+        let window = invocation.argument(window)
+        try WindowState.validate(session: session, window: window)
+        let store = try invocation.openExistingStore(context)
+        let json = invocation.flag(.json)
+        if let window {
+            guard let state = try store.window(session: session, window: window) else {
+                throw StateStoreError.windowNotFound(session, window)
+            }
+            if invocation.flag(navigationPath) {
+                context.output.write(NavigationPathCoding.json(for: state.path) + "\n")
+            } else if json {
+                context.output.writeJSON { state.write(to: &$0) }
+            } else {
+                context.output.write(state.record.text(style: context.style))
+            }
+            return
+        }
+        let states = try store.windows(session: session)
+        guard !states.isEmpty else { throw StateStoreError.sessionNotFound(session) }
+        if json {
+            context.output.writeJSON { writer in
+                writer.beginArray()
+                for state in states { state.write(to: &writer) }
+                writer.endArray()
+            }
+        } else {
+            context.output.write(states.map { $0.record.text(style: context.style) }.joined(separator: "\n"))
+        }
+    }
+}

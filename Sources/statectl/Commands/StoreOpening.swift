@@ -1,0 +1,77 @@
+import StateStore
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Where the database is (SPEC §5): `--db`, else `$STATECTL_DB`, else
+/// `$XDG_STATE_HOME/statectl/state.db` (`XDG_STATE_HOME` unset, empty or relative:
+/// `$HOME/.local/state`).
+enum DatabaseLocation {
+    static func path(option: String?, environment: (String) -> String?) -> String? {
+        if let option { return option }
+        if let path = environment("STATECTL_DB"), !path.isEmpty { return path }
+        if let state = environment("XDG_STATE_HOME"), state.hasPrefix("/") {
+            return state.trimmingTrailingSlashes + "/statectl/state.db"
+        }
+        guard let home = environment("HOME").flatMap({ $0.isEmpty ? nil : $0 }) ?? accountHome() else { return nil }
+        return home.trimmingTrailingSlashes + "/.local/state/statectl/state.db"
+    }
+
+    /// The home folder in the user database, for a process started without `HOME`.
+    private static func accountHome() -> String? {
+        guard let entry = getpwuid(getuid()), let folder = entry.pointee.pw_dir else { return nil }
+        let home = String(cString: folder)
+        return home.isEmpty ? nil : home
+    }
+}
+
+extension Invocation {
+    /// The database file this command line names.
+    func databasePath(_ context: Context) throws(UsageError) -> String {
+        guard let path = DatabaseLocation.path(option: value(.database), environment: context.environment) else {
+            throw UsageError("no database location: pass --db, or set STATECTL_DB or HOME", command: command)
+        }
+        return path
+    }
+
+    /// Opens the database for a command that writes data: the file and its folder are created
+    /// when missing, pending migrations applied (unless `migrating` is off).
+    func openOrCreateStore(_ context: Context, migrating: Bool = true) throws -> StateStore {
+        try StateStore(path: try databasePath(context), options: storeOptions(create: true, migrate: migrating))
+    }
+
+    /// Opens the database for a command that needs it to exist (to read it, or to delete from
+    /// it), creating nothing: a missing file is ``StateStoreError/notFound(_:)`` (exit 66).
+    func openExistingStore(_ context: Context, migrating: Bool = true) throws -> StateStore {
+        try StateStore(path: try databasePath(context), options: storeOptions(create: false, migrate: migrating))
+    }
+
+    /// Like ``openExistingStore(_:migrating:)``, but a missing file is `nil`: for the commands
+    /// that treat it as an empty store (`list`, `check`, `migrate --status`).
+    func openStoreIfPresent(_ context: Context, migrating: Bool = true) throws -> StateStore? {
+        do {
+            return try openExistingStore(context, migrating: migrating)
+        } catch StateStoreError.notFound {
+            return nil
+        }
+    }
+
+    private func storeOptions(create: Bool, migrate: Bool) -> StateStore.Options {
+        var options = StateStore.Options()
+        options.createIfMissing = create
+        options.migrate = migrate
+        if let timeout = integer(.busyTimeout) { options.busyTimeoutMilliseconds = timeout }
+        return options
+    }
+}
+
+extension String {
+    fileprivate var trimmingTrailingSlashes: String {
+        var text = self
+        while text.count > 1, text.hasSuffix("/") { text.removeLast() }
+        return text
+    }
+}

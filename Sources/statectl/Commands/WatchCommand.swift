@@ -1,0 +1,101 @@
+import StateStore
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+extension Command {
+    static let watch = Command(
+        name: "watch",
+        abstract: "Print each change as any process commits it.",
+        discussion: """
+            Follows the database from now on: every write and deletion by any process (a host, \
+            another statectl) is printed within a fraction of a second, a line each. With --json, \
+            one object a line: {"session", "window", "revision", "state"}, 'revision' and 'state' \
+            null for a deletion (deleting a session gives a line for each of its windows). Runs \
+            until interrupted, until --count changes were printed, or until --timeout seconds \
+            passed (exit 0 for both). When the database does not exist yet, waits for it to be \
+            created and prints its changes from the start.
+
+              statectl watch mail --json
+            """,
+        arguments: [WatchCommand.session],
+        options: [WatchCommand.count, WatchCommand.timeout, .json],
+        run: WatchCommand.run)
+}
+
+enum WatchCommand {
+    static let session = Positional(name: "session", help: "Only this session's windows.", arity: .optional)
+    static let count = Option.value("--count", "n", .integer(minimum: 1), help: "Exit after printing n changes.")
+    static let timeout = Option.value(
+        "--timeout", "seconds", .seconds, help: "Exit after this many seconds (a fraction is fine: 0.5).")
+    /// How often the database is asked for changes: well inside the 250 ms a change may take.
+    static let interval = Duration.milliseconds(50)
+
+    static func run(_ invocation: Invocation, _ context: Context) throws {
+        let session = invocation.argument(session)
+        if let session { try WindowState.validate(session: session) }
+        let limit = invocation.integer(count)
+        let clock = ContinuousClock()
+        let deadline = invocation.value(timeout).flatMap(ValueKind.seconds).map { clock.now + $0 }
+        let json = invocation.flag(.json)
+
+        var store = try invocation.openStoreIfPresent(context)
+        // A database created while we wait is followed from its first change.
+        let fromStart = store == nil
+        while store == nil {
+            if let deadline, clock.now >= deadline { return }
+            pause(deadline.map { min(interval, $0 - clock.now) } ?? interval)
+            store = try invocation.openStoreIfPresent(context)
+        }
+        let feed = try store!.changeFeed(session: session, after: fromStart ? 0 : nil)
+
+        var printed = 0
+        while true {
+            let left = deadline.map { $0 - clock.now }
+            if let left, left <= .zero { return }
+            for change in try feed.wait(timeout: left, interval: interval) {
+                write(change, json: json, context)
+                printed += 1
+                if printed == limit { return }
+            }
+            context.output.flush()
+            if context.output.failure != nil { return }  // reported on the way out
+        }
+    }
+
+    private static func write(_ change: WindowChange, json: Bool, _ context: Context) {
+        if json {
+            context.output.writeJSON { writer in
+                writer.beginObject()
+                writer.key("session")
+                writer.string(change.session)
+                writer.key("window")
+                writer.string(change.window)
+                writer.key("revision")
+                if let revision = change.revision { writer.integer(revision) } else { writer.null() }
+                writer.key("state")
+                if let state = change.state { state.write(to: &writer) } else { writer.null() }
+                writer.endObject()
+            }
+            return
+        }
+        guard let state = change.state else {
+            context.output.write("\(change.session) \(change.window): deleted\n")
+            return
+        }
+        context.output.write(
+            "\(state.session) \(state.window): revision \(state.revision), \(state.sizeClass.rawValue), "
+                + "path \(state.path.cell), item \(state.item?.description ?? "-"), item path \(state.itemPath.cell)"
+                + " (\(state.updatedAt))\n")
+    }
+
+    private static func pause(_ duration: Duration) {
+        let (seconds, attoseconds) = duration.components
+        var request = timespec(tv_sec: Int(seconds), tv_nsec: Int(attoseconds / 1_000_000_000))
+        var remaining = timespec()
+        while nanosleep(&request, &remaining) != 0 && errno == EINTR { request = remaining }
+    }
+}

@@ -1,0 +1,35 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// What a running command writes to: data to standard output (buffered), messages to standard
+/// error, and the style for the data.
+final class Context {
+    /// Data: tables, records, JSON.
+    let output = OutputBuffer(descriptor: 1)
+    /// Messages: errors, notes.
+    let errors = OutputBuffer(descriptor: 2, capacity: 4096)
+    /// Colour for standard output, decided on first use.
+    lazy var style = Style.forDescriptor(1)
+
+    /// Writes a line to standard error at once, after the data written so far.
+    func message(_ text: String) {
+        output.flush()
+        errors.write(text + "\n")
+        errors.flush()
+    }
+
+    /// An environment variable, or `nil` when unset.
+    func environment(_ name: String) -> String? {
+        getenv(name).map { String(cString: $0) }
+    }
+}
+
+/// A failure a command has already explained in its output (`check` finding damage): the
+/// message for `Error: …` and the exit status.
+struct CommandFailure: Error {
+    let status: Int32
+    let message: String
+}
