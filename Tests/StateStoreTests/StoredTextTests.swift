@@ -57,10 +57,30 @@ struct StoredTextTests {
         }
     }
 
-    @Test func listingAnUnreadableItemIsDamage() throws {
+    @Test(
+        "the store's own shape, but an escape in the type or whitespace in the value",
+        arguments: [
+            (#"{"type":"I\u0041","value":{"k":[1,2]}}"#, route("IA", #"{"k":[1,2]}"#)),
+            (#"{"type":"I","value":{"k": [1, 2]}}"#, route("I", #"{"k":[1,2]}"#)),
+            (#"{"type":"I","value":"a b"}"#, route("I", #""a b""#)),
+        ])
+    func nearlyTheStoredShapeReadsTheSame(_ stored: String, _ expected: Route) throws {
         defer { folder.cleanUp() }
         let store = try self.store(with: WindowState(session: "s", window: "w", item: route("I")))
-        try rawSQL(folder.file("store.db"), #"UPDATE windows SET item = '{"type":"A","value":'"#)
+        try rawSQL(folder.file("store.db"), "UPDATE windows SET item = '\(stored)', path = '[\(stored)]'")
+        let read = try #require(try store.window(session: "s", window: "w"))
+        #expect(read.item == expected)
+        #expect(read.path == [expected])
+        #expect(try store.windowSummaries().first?.item == expected)
+    }
+
+    @Test(
+        "listing an unreadable item is damage",
+        arguments: [#"{"type":"A","value":"#, #"{"type":"A","value":1}x"#, #"{"type":"A","value":01}"#, ""])
+    func listingAnUnreadableItemIsDamage(_ item: String) throws {
+        defer { folder.cleanUp() }
+        let store = try self.store(with: WindowState(session: "s", window: "w", item: route("I")))
+        try rawSQL(folder.file("store.db"), "UPDATE windows SET item = '\(item)'")
         #expect(throws: StateStoreError.self) { try store.windowSummaries() }
     }
 

@@ -97,6 +97,32 @@ struct JSONReader {
             : String(decoding: slice, as: UTF8.self)
     }
 
+    /// Consumes a string with no escapes at the reader (no whitespace skipped) and lends its
+    /// bytes, quotes excluded; `nil`, consuming nothing, for anything else.
+    mutating func consumePlainString() -> UnsafeBufferPointer<UInt8>? {
+        guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { return nil }
+        var end = index + 1
+        while end < bytes.count {
+            switch bytes[end] {
+            case UInt8(ascii: "\""):
+                defer { index = end + 1 }
+                return UnsafeBufferPointer(rebasing: bytes[(index + 1)..<end])
+            case UInt8(ascii: "\\"), 0x00..<0x20: return nil
+            default: end += 1
+            }
+        }
+        return nil
+    }
+
+    /// Consumes a value with no whitespace in it at the reader and lends its bytes; `nil`,
+    /// consuming nothing, for a value with whitespace. Throws for text that is not a value.
+    mutating func consumeMinifiedValue() throws(Failure) -> UnsafeBufferPointer<UInt8>? {
+        var end = index
+        guard try !JSONSyntax.scanValue(bytes, from: &end).hasWhitespace else { return nil }
+        defer { index = end }
+        return UnsafeBufferPointer(rebasing: bytes[index..<end])
+    }
+
     /// Runs `body`, putting the reader back where it was when `body` returns `nil`.
     mutating func backtracking<T>(_ body: (inout JSONReader) throws(Failure) -> T?) throws(Failure) -> T? {
         let start = index

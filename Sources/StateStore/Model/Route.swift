@@ -115,11 +115,11 @@ extension JSONReader {
     /// building its keys; any other goes through the general reader.
     private mutating func readStoredRoute() throws(Failure) -> Route {
         let route = try backtracking { reader throws(Failure) -> Route? in
-            guard reader.consume(#"{"type":"#), reader.peek() == UInt8(ascii: "\"") else { return nil }
-            let type = try reader.readString()
-            guard reader.consume(#","value":"#) else { return nil }
-            let json = try reader.readValueText()
-            return reader.consume("}") ? Route(validType: type, minifiedJSON: json) : nil
+            guard reader.consume(#"{"type":"#), let type = reader.consumePlainString(), reader.consume(#","value":"#),
+                let value = try reader.consumeMinifiedValue(), reader.consume("}")
+            else { return nil }
+            return Route(
+                validType: String(decoding: type, as: UTF8.self), minifiedJSON: String(decoding: value, as: UTF8.self))
         }
         if let route { return route }
         return try readRouteObject(validating: false)

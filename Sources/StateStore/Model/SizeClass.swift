@@ -26,26 +26,21 @@ public enum SizeChangePolicy: String, CaseIterable, Codable, Hashable, Sendable 
 // Matched on their UTF-8 so that reading a stored row builds no string for them.
 extension SizeClass {
     init?(utf8 text: UnsafeBufferPointer<UInt8>) {
-        if text.spells("compact") {
-            self = .compact
-        } else if text.spells("regular") {
-            self = .regular
-        } else if text.spells("unspecified") {
-            self = .unspecified
-        } else {
-            return nil
+        switch text.first {
+        case UInt8(ascii: "c") where text.spells("compact"): self = .compact
+        case UInt8(ascii: "r") where text.spells("regular"): self = .regular
+        case UInt8(ascii: "u") where text.spells("unspecified"): self = .unspecified
+        default: return nil
         }
     }
 }
 
 extension SizeChangePolicy {
     init?(utf8 text: UnsafeBufferPointer<UInt8>) {
-        if text.spells("migrate") {
-            self = .migrate
-        } else if text.spells("dismiss") {
-            self = .dismiss
-        } else {
-            return nil
+        switch text.first {
+        case UInt8(ascii: "m") where text.spells("migrate"): self = .migrate
+        case UInt8(ascii: "d") where text.spells("dismiss"): self = .dismiss
+        default: return nil
         }
     }
 }

@@ -134,19 +134,21 @@ extension WindowRow {
                     code: 11, message: "stored window '\(session)' '\(window)' has an unknown size class",
                     sql: statement.sql))
         }
-        var item: Route?
-        if !statement.isNull(4) {
-            do {
-                item = try statement.withText(4) { bytes throws(JSONReader.Failure) in
-                    var reader = JSONReader(bytes)
-                    return try reader.readRoute(validating: false)
-                }
-            } catch {
-                throw .damaged(
-                    SQLiteFailure(
-                        code: 11, message: "stored window '\(session)' '\(window)' cannot be read: \(error)",
-                        sql: statement.sql))
+        let item: Route?
+        do {
+            // Only a NULL item, or a failed allocation, gives no text: its type is asked only then.
+            item = try statement.withText(4) { bytes throws(JSONReader.Failure) -> Route? in
+                if bytes.baseAddress == nil && statement.isNull(4) { return nil }
+                var reader = JSONReader(bytes)
+                let route = try reader.readRoute(validating: false)
+                try reader.expectEnd()
+                return route
             }
+        } catch {
+            throw .damaged(
+                SQLiteFailure(
+                    code: 11, message: "stored window '\(session)' '\(window)' cannot be read: \(error)",
+                    sql: statement.sql))
         }
         return WindowSummary(
             session: session, window: window, sizeClass: sizeClass, depth: statement.int(3), item: item,
