@@ -121,19 +121,20 @@ public final class FileStore: BenchmarkedStore {
     /// Writes every window of `workload` as a file, in its initial content.
     public static func populate(root: String, workload: Workload, updatedAt: Int64 = 1_795_000_000_000) throws {
         let store = FileStore(root: root, workload: workload)
+        try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
         var created = Set<String>()
         for index in 0..<workload.windowCount {
             let session = workload.session(index)
             let folder = root + "/" + session
-            if created.insert(session).inserted {
-                try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            if created.insert(session).inserted, mkdir(folder, 0o755) != 0 {
+                throw failure("mkdir", folder)
             }
             var window = store.contents[workload.initialContent(index)]
             window.session = session
             window.window = workload.window(index)
             window.updatedAt = updatedAt + Int64(index)
-            let file = folder + "/" + window.window + ".json"
-            try store.write(try store.encoder.encode(window), to: file, through: file + ".tmp")
+            // A fixture needs no atomic replacement: written in place.
+            try store.write(try store.encoder.encode(window), to: folder + "/" + window.window + ".json", through: nil)
         }
     }
 
@@ -155,13 +156,15 @@ public final class FileStore: BenchmarkedStore {
 
     // MARK: Files
 
-    private func write(_ data: Data, to file: String, through temporary: String) throws {
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else { throw Self.failure("open", temporary) }
+    /// Writes `data` to `temporary`, then renames it over `file`; straight to `file` without one.
+    private func write(_ data: Data, to file: String, through temporary: String?) throws {
+        let target = temporary ?? file
+        let descriptor = open(target, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { throw Self.failure("open", target) }
         let written = data.withUnsafeBytes { posixWrite(descriptor, $0.baseAddress, $0.count) }
         close(descriptor)
-        guard written == data.count else { throw Self.failure("write", temporary) }
-        guard rename(temporary, file) == 0 else { throw Self.failure("rename", file) }
+        guard written == data.count else { throw Self.failure("write", target) }
+        if let temporary, rename(temporary, file) != 0 { throw Self.failure("rename", file) }
     }
 
     private static func read(_ file: String) throws -> Data {

@@ -35,6 +35,10 @@ struct AgreementTests {
         let rows = try Agreement.rows(ofStoreAt: fixture)
         #expect(rows.count == 2 * workload.windowCount)
         #expect(rows == (try Agreement.rows(ofStoreAt: store.path)))
+        // The change log's triggers, taken off while the fixture is written, are back as they were.
+        let schema = try Agreement.schema(ofStoreAt: fixture)
+        #expect(schema.contains { $0.hasPrefix("trigger|windows_log_insert|") })
+        #expect(schema == (try Agreement.schema(ofStoreAt: store.path)))
     }
 
     @Test func rawSavesStoreWhatStateStoreSaves() throws {

@@ -52,7 +52,9 @@ final class Bench {
         // Every window starts with a full history, so that each save also drops the oldest
         // revision: the steady state of a long-lived app.
         let libraryPath = try freshStore("save-statestore.db", workload, revisions: 100)
-        let rawPath = try freshStore("save-raw.db", workload, revisions: 100)
+        let rawPath = folder + "/save-raw.db"
+        for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: rawPath + suffix) }
+        try FileManager.default.copyItem(atPath: libraryPath, toPath: rawPath)
         let files = folder + "/save-files"
         try? FileManager.default.removeItem(atPath: files)
         try FileStore.populate(root: files, workload: workload)
@@ -166,13 +168,14 @@ final class Bench {
             FROM windows ORDER BY session, window
             """
         let listArguments = ["list", "--json", "--db", small]
-        if let failure = try checkListing(statectl, listArguments, sqlite3, [small, query], rows: 10_000) {
+        let sqliteArguments = ["-json", small, query]
+        if let failure = try checkListing(statectl, listArguments, sqlite3, sqliteArguments, rows: 10_000) {
             notes["list --json"] = failure
         } else {
             let lists = try measureSome(
                 [
                     process("statectl", statectl, listArguments),
-                    process("sqlite3", sqlite3, ["-json", small, query]),
+                    process("sqlite3", sqlite3, sqliteArguments),
                 ], rounds: scale.listProcessRuns)
             let figure = record("list --json (10k windows, whole process)", .milliseconds, lists, cli: true)
             measured["list --json"] = figure.subjectOverRaw
@@ -184,14 +187,15 @@ final class Bench {
         var sqlitePeaks: [Double] = []
         var times: [Double] = []
         for _ in 0..<scale.peakRuns {
-            let run = try runProcess(statectl, ["list", "--json", "--db", large])
+            let run = try runProcess(statectl, ["list", "--json", "--db", large], watchPeak: true)
             guard run.status == 0 else {
                 notes["rss"] = "statectl list --json exited \(run.status)"
                 return
             }
             peaks.append(Double(run.peakRSS) / 1_048_576)
             times.append(Double(run.nanoseconds) / 1e6)
-            sqlitePeaks.append(Double(try runProcess(sqlite3, ["-json", large, query]).peakRSS) / 1_048_576)
+            let sqlite = try runProcess(sqlite3, ["-json", large, query], watchPeak: true)
+            sqlitePeaks.append(Double(sqlite.peakRSS) / 1_048_576)
         }
         figures.append(
             Figure(

@@ -8,14 +8,16 @@
 struct ProcessRun {
     var status: Int32
     var nanoseconds: UInt64
-    /// Peak resident set size, bytes (`ru_maxrss` of wait4).
+    /// Peak resident set size in bytes, when asked for (see ``highWaterMark(of:)``), else 0.
     var peakRSS: Int
 }
 
 /// Runs `executable` with `arguments`, stdout to `stdout` (a file path, default /dev/null),
-/// stderr to `stderr`, and waits for it: the whole process, start-up included.
+/// stderr to `stderr`, and waits for it: the whole process, start-up included. With `watchPeak`,
+/// polls the child's peak resident set every millisecond (not for timing: polling takes CPU).
 func runProcess(
-    _ executable: String, _ arguments: [String], stdout: String = "/dev/null", stderr: String = "/dev/null"
+    _ executable: String, _ arguments: [String], stdout: String = "/dev/null", stderr: String = "/dev/null",
+    watchPeak: Bool = false
 ) throws -> ProcessRun {
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
@@ -35,18 +37,42 @@ func runProcess(
     }
     var status: Int32 = 0
     var usage = rusage()
-    while wait4(pid, &status, 0, &usage) < 0 {
-        guard errno == EINTR else { throw StatebenchError("wait4: \(String(cString: strerror(errno)))") }
+    var peak = 0
+    while true {
+        let waited = wait4(pid, &status, watchPeak ? WNOHANG : 0, &usage)
+        if waited == pid { break }
+        guard waited == 0 || errno == EINTR else {
+            throw StatebenchError("wait4: \(String(cString: strerror(errno)))")
+        }
+        if waited == 0 {
+            peak = max(peak, highWaterMark(of: pid) ?? 0)
+            usleep(1000)
+        }
     }
     let elapsed = monotonicNanoseconds() - start
     // WIFEXITED / WEXITSTATUS, which Swift does not import.
     let exitStatus = status & 0x7F == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
-    #if canImport(Darwin)
-        let peak = Int(usage.ru_maxrss)  // bytes
-    #else
-        let peak = Int(usage.ru_maxrss) * 1024  // KiB
-    #endif
     return ProcessRun(status: exitStatus, nanoseconds: elapsed, peakRSS: peak)
+}
+
+/// The kernel's high-water mark of the resident set of process `pid` (`VmHWM` in
+/// /proc/PID/status), in bytes; `nil` when it cannot be read (the process is gone, or no /proc).
+///
+/// Not `ru_maxrss` from wait4: a child started with posix_spawn (vfork, then exec) inherits at exec
+/// the high-water mark of the parent's memory, so it would report this benchmark's own size.
+/// VmHWM belongs to the memory the child runs in after exec; polled until the child exits, the
+/// last value read is its peak but for growth in its last millisecond.
+func highWaterMark(of pid: pid_t) -> Int? {
+    guard let file = fopen("/proc/\(pid)/status", "r") else { return nil }
+    defer { fclose(file) }
+    var line = [CChar](repeating: 0, count: 256)
+    while fgets(&line, Int32(line.count), file) != nil {
+        let text = String(decoding: line.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        guard text.hasPrefix("VmHWM:") else { continue }
+        let kibibytes = text.dropFirst(6).split(whereSeparator: { $0 == " " || $0 == "\t" }).first.flatMap { Int($0) }
+        return kibibytes.map { $0 * 1024 }
+    }
+    return nil
 }
 
 /// The first executable called `name` on `$PATH`.
