@@ -7,6 +7,9 @@ public struct Workload: Sendable {
     public static let windowsPerSession = 4
     /// How many different window contents the operations write.
     public static let contentCount = 16
+    /// Changes whenever the windows or the fixtures built from them change, so that statebench
+    /// does not read fixtures it kept from an older version.
+    public static let fixtureVersion = 1
 
     public let windowCount: Int
     public let contents: [WindowContent]

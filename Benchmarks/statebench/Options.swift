@@ -1,15 +1,15 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import Baselines
+import Foundation
+import StateStore
 
 /// statebench's command line.
 struct Options {
     var quick = false
     var json = false
-    /// Where fixtures go; a new temporary folder, removed afterwards, when nil.
+    /// Where fixtures go; ``defaultFolder`` when nil.
     var folder: String?
+    /// Build every fixture again.
+    var fresh = false
     /// Sections to run; all when empty.
     var only: Set<Section> = []
     /// Implementations to measure; all when empty (then the agreement checks are skipped).
@@ -23,13 +23,15 @@ struct Options {
         OVERVIEW: Measures StateStore against the SQLite C API (raw) and a file-per-window store, and
         statectl against sqlite3, in one run; prints the figures, their ratios and the issue's targets.
 
-        USAGE: swift run -c release statebench [--quick] [--json] [--dir PATH] [--only SECTION]...
+        USAGE: swift run -c release statebench [--quick] [--json] [--dir PATH] [--fresh] [--only SECTION]...
                                                 [--contender NAME]...
 
         OPTIONS:
-          --quick          Fewer rounds and operations: under a minute on two cores.
+          --quick          Fewer rounds and operations: under a minute on two cores, once the
+                           fixtures exist (the first run builds them).
           --json           One JSON document on stdout instead of the tables (progress stays on stderr).
-          --dir PATH       Build the fixtures in PATH (kept) instead of a temporary folder (removed).
+          --dir PATH       Keep the fixtures in PATH (default: $TMPDIR/statebench-<fixture version>).
+          --fresh          Build every fixture again (the stores read from are otherwise reused).
           --only SECTION   Run only save, restore (with the 1M-window scale figure), list or cli; repeatable.
           --contender NAME Measure only StateStore, raw, file (statectl, sqlite3 in cli); repeatable.
                            For profiling one of them, e.g. under valgrind --tool=callgrind.
@@ -49,6 +51,7 @@ struct Options {
             case "--dir":
                 guard let value = remaining.popFirst() else { throw StatebenchError("--dir needs a path") }
                 options.folder = value
+            case "--fresh": options.fresh = true
             case "--only":
                 guard let value = remaining.popFirst(), let section = Section(rawValue: value) else {
                     throw StatebenchError("--only needs one of: save, restore, list, cli")
@@ -65,6 +68,13 @@ struct Options {
             }
         }
         return options
+    }
+
+    /// Fixtures are kept between runs: the first run builds them (a million-window store, a
+    /// hundred thousand files), later ones only read them. The name changes with the workload and
+    /// the schema, so a stale fixture is never read.
+    static var defaultFolder: String {
+        NSTemporaryDirectory() + "statebench-fixtures-v\(Workload.fixtureVersion)-schema\(StateStore.schemaVersion)"
     }
 
     func runs(_ section: Section) -> Bool { only.isEmpty || only.contains(section) }

@@ -3,9 +3,9 @@ import Foundation
 // statebench: see Options.usage and README, "Performance".
 do {
     let options = try Options.parse(Array(CommandLine.arguments.dropFirst()))
-    let folder = options.folder ?? NSTemporaryDirectory() + "statebench-" + UUID().uuidString
+    let folder = options.folder ?? Options.defaultFolder
+    if options.fresh { try? FileManager.default.removeItem(atPath: folder) }
     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-    defer { if options.folder == nil { try? FileManager.default.removeItem(atPath: folder) } }
     let machine = Machine.current(quick: options.quick)
     let bench = Bench(options: options, folder: folder)
     let start = monotonicNanoseconds()
