@@ -192,10 +192,14 @@ final class Bench {
                 notes["rss"] = "statectl list --json exited \(run.status)"
                 return
             }
-            peaks.append(Double(run.peakRSS) / 1_048_576)
+            guard let peak = run.peakRSS else {
+                notes["rss"] = "the peak RSS of a child is read from /proc (Linux)"
+                return
+            }
+            peaks.append(Double(peak) / 1_048_576)
             times.append(Double(run.nanoseconds) / 1e6)
             let sqlite = try runProcess(sqlite3, ["-json", large, query], watchPeak: true)
-            sqlitePeaks.append(Double(sqlite.peakRSS) / 1_048_576)
+            sqlitePeaks.append(Double(sqlite.peakRSS ?? 0) / 1_048_576)
         }
         figures.append(
             Figure(

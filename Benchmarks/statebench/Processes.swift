@@ -1,15 +1,11 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import Foundation
 
 /// What one run of a child process cost, measured from the parent.
 struct ProcessRun {
     var status: Int32
     var nanoseconds: UInt64
-    /// Peak resident set size in bytes, when asked for (see ``highWaterMark(of:)``), else 0.
-    var peakRSS: Int
+    /// Peak resident set size in bytes, when asked for and known (see ``highWaterMark(of:)``).
+    var peakRSS: Int?
 }
 
 /// Runs `executable` with `arguments`, stdout to `stdout` (a file path, default /dev/null),
@@ -19,40 +15,74 @@ func runProcess(
     _ executable: String, _ arguments: [String], stdout: String = "/dev/null", stderr: String = "/dev/null",
     watchPeak: Bool = false
 ) throws -> ProcessRun {
-    var actions = posix_spawn_file_actions_t()
-    posix_spawn_file_actions_init(&actions)
-    defer { posix_spawn_file_actions_destroy(&actions) }
-    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-    posix_spawn_file_actions_addopen(&actions, 1, stdout, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-    posix_spawn_file_actions_addopen(&actions, 2, stderr, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-    let argv = ([executable] + arguments).map { strdup($0) }
-    defer { argv.forEach { free($0) } }
-    var pid = pid_t()
+    #if os(Linux)
+        try spawn(executable, arguments, stdout: stdout, stderr: stderr, watchPeak: watchPeak)
+    #else
+        try runWithFoundation(executable, arguments, stdout: stdout, stderr: stderr)
+    #endif
+}
+
+#if os(Linux)
+    /// posix_spawn and wait4: the least a parent can add to a child's time.
+    private func spawn(
+        _ executable: String, _ arguments: [String], stdout: String, stderr: String, watchPeak: Bool
+    ) throws -> ProcessRun {
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, stdout, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        posix_spawn_file_actions_addopen(&actions, 2, stderr, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        let argv = ([executable] + arguments).map { strdup($0) }
+        defer { argv.forEach { free($0) } }
+        var pid = pid_t()
+        let start = monotonicNanoseconds()
+        let code = (argv + [nil]).withUnsafeBufferPointer { argv in
+            posix_spawn(&pid, executable, &actions, nil, argv.baseAddress!, environ)
+        }
+        guard code == 0 else {
+            throw StatebenchError("cannot run \(executable): \(String(cString: strerror(code)))")
+        }
+        var status: Int32 = 0
+        var usage = rusage()
+        var peak: Int?
+        while true {
+            let waited = wait4(pid, &status, watchPeak ? WNOHANG : 0, &usage)
+            if waited == pid { break }
+            guard waited == 0 || errno == EINTR else {
+                throw StatebenchError("wait4: \(String(cString: strerror(errno)))")
+            }
+            if waited == 0 {
+                if let mark = highWaterMark(of: pid) { peak = max(peak ?? 0, mark) }
+                usleep(1000)
+            }
+        }
+        let elapsed = monotonicNanoseconds() - start
+        // WIFEXITED / WEXITSTATUS, which Swift does not import.
+        let exitStatus = status & 0x7F == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
+        return ProcessRun(status: exitStatus, nanoseconds: elapsed, peakRSS: peak)
+    }
+#endif
+
+/// Foundation's Process, where posix_spawn's types differ (peak RSS unknown there).
+private func runWithFoundation(
+    _ executable: String, _ arguments: [String], stdout: String, stderr: String
+) throws -> ProcessRun {
+    func handle(_ path: String) throws -> FileHandle {
+        if path == "/dev/null" { return FileHandle.nullDevice }
+        _ = FileManager.default.createFile(atPath: path, contents: nil)
+        return try FileHandle(forWritingTo: URL(fileURLWithPath: path))
+    }
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: executable)
+    process.arguments = arguments
+    process.standardInput = FileHandle.nullDevice
+    process.standardOutput = try handle(stdout)
+    process.standardError = try handle(stderr)
     let start = monotonicNanoseconds()
-    let code = (argv + [nil]).withUnsafeBufferPointer { argv in
-        posix_spawn(&pid, executable, &actions, nil, argv.baseAddress!, environ)
-    }
-    guard code == 0 else {
-        throw StatebenchError("cannot run \(executable): \(String(cString: strerror(code)))")
-    }
-    var status: Int32 = 0
-    var usage = rusage()
-    var peak = 0
-    while true {
-        let waited = wait4(pid, &status, watchPeak ? WNOHANG : 0, &usage)
-        if waited == pid { break }
-        guard waited == 0 || errno == EINTR else {
-            throw StatebenchError("wait4: \(String(cString: strerror(errno)))")
-        }
-        if waited == 0 {
-            peak = max(peak, highWaterMark(of: pid) ?? 0)
-            usleep(1000)
-        }
-    }
-    let elapsed = monotonicNanoseconds() - start
-    // WIFEXITED / WEXITSTATUS, which Swift does not import.
-    let exitStatus = status & 0x7F == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
-    return ProcessRun(status: exitStatus, nanoseconds: elapsed, peakRSS: peak)
+    try process.run()
+    process.waitUntilExit()
+    return ProcessRun(status: process.terminationStatus, nanoseconds: monotonicNanoseconds() - start, peakRSS: nil)
 }
 
 /// The kernel's high-water mark of the resident set of process `pid` (`VmHWM` in
