@@ -63,7 +63,7 @@ final class Bench {
         let raw = try RawStore(path: rawPath, workload: workload, saves: saves)
         let file = FileStore(root: files, workload: workload, saves: saves)
         progress("save: \(rounds) rounds of \(count) saves into 1,000 windows")
-        let medians = try measureSome(
+        let samples = try measureSome(
             [
                 contender("StateStore", count) { try library.save($0) },
                 contender("raw", count) { try raw.save($0) },
@@ -73,7 +73,7 @@ final class Bench {
         else {
             throw StatebenchError("save: StateStore and raw stored different rows")
         }
-        let figure = record("save (1k windows)", .operationsPerSecond, medians)
+        let figure = record("save (1k windows)", .operationsPerSecond, samples)
         measured["save"] = figure.subjectOverRaw
     }
 
@@ -98,7 +98,7 @@ final class Bench {
         }
 
         progress("restore: \(rounds) rounds of \(count) restores from 1,000 and from 1,000,000 windows")
-        let medians = try measureSome(
+        let samples = try measureSome(
             [
                 contender("StateStore", count) { blackHole(try library.restore($0)) },
                 contender("raw", count) { blackHole(try raw.restore($0)) },
@@ -106,13 +106,13 @@ final class Bench {
                 contender("StateStore 1M", count) { blackHole(try libraryLarge.restore($0)) },
                 contender("raw 1M", count) { blackHole(try rawLarge.restore($0)) },
             ], rounds: rounds)
-        let figure = record("restore (1k windows)", .microsecondsPerOperation, medians)
+        let figure = record("restore (1k windows)", .microsecondsPerOperation, samples)
         record(
-            "restore (1M windows)", .microsecondsPerOperation, medians, names: ("StateStore 1M", "raw 1M", "file 1M"),
+            "restore (1M windows)", .microsecondsPerOperation, samples, names: ("StateStore 1M", "raw 1M", "file 1M"),
             note: "file-per-window not built at 1M windows")
         measured["restore"] = figure.subjectOverRaw
-        measured["scale"] = medians.ratio("StateStore 1M", "StateStore")
-        measured["scale raw"] = medians.ratio("raw 1M", "raw")
+        measured["scale"] = samples.ratio("StateStore 1M", "StateStore")
+        measured["scale raw"] = samples.ratio("raw 1M", "raw")
     }
 
     private func list() throws {
@@ -131,7 +131,7 @@ final class Bench {
             }
         }
         progress("list: \(scale.listRounds) rounds of listing 100,000 windows")
-        let medians = try measureSome(
+        let samples = try measureSome(
             [listing("StateStore", library), listing("raw", raw), listing("file", file)], rounds: scale.listRounds)
         if options.comparesAll {
             guard totals["StateStore"] == totals["raw"], totals["StateStore"]?.rows == workload.windowCount else {
@@ -139,7 +139,7 @@ final class Bench {
             }
             try Agreement.checkTotals(totals["StateStore"]!, totals["file"]!)
         }
-        let figure = record("list (100k windows)", .milliseconds, medians)
+        let figure = record("list (100k windows)", .milliseconds, samples)
         measured["list"] = figure.subjectOverRaw
     }
 

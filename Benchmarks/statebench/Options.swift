@@ -30,7 +30,7 @@ struct Options {
           --quick          Fewer rounds and operations: under a minute on two cores, once the
                            fixtures exist (the first run builds them).
           --json           One JSON document on stdout instead of the tables (progress stays on stderr).
-          --dir PATH       Keep the fixtures in PATH (default: $TMPDIR/statebench-<fixture version>).
+          --dir PATH       Keep the fixtures in PATH (default: $TMPDIR/statebench-fixtures-vN-schemaM).
           --fresh          Build every fixture again (the stores read from are otherwise reused).
           --only SECTION   Run only save, restore (with the 1M-window scale figure), list or cli; repeatable.
           --contender NAME Measure only StateStore, raw, file (statectl, sqlite3 in cli); repeatable.

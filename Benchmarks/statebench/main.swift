@@ -4,8 +4,13 @@ import Foundation
 do {
     let options = try Options.parse(Array(CommandLine.arguments.dropFirst()))
     let folder = options.folder ?? Options.defaultFolder
-    if options.fresh { try? FileManager.default.removeItem(atPath: folder) }
     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    if options.fresh {
+        // Only statebench's own marks of finished fixtures: the folder may be the user's.
+        for name in try FileManager.default.contentsOfDirectory(atPath: folder) where name.hasSuffix(".done") {
+            try FileManager.default.removeItem(atPath: folder + "/" + name)
+        }
+    }
     let machine = Machine.current(quick: options.quick)
     let bench = Bench(options: options, folder: folder)
     let start = monotonicNanoseconds()
