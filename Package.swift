@@ -30,7 +30,10 @@ let package = Package(
         ),
         .executableTarget(
             name: "statectl",
-            dependencies: ["StateStore"]
+            dependencies: ["StateStore"],
+            // A release statectl carries the Swift runtime, so it starts fast and runs where no Swift is
+            // installed. Only an executable may: unsafe flags on a library would stop hosts depending on it.
+            linkerSettings: [.unsafeFlags(["-static-stdlib"], .when(platforms: [.linux], configuration: .release))]
         ),
         .testTarget(
             name: "StateStoreTests",
@@ -38,7 +41,9 @@ let package = Package(
         ),
         .testTarget(
             name: "statectlTests",
-            dependencies: ["statectl", "StateStore", "CSQLite"]
+            // Not "statectl": the tests run the built binary, and linking its code in would bring its
+            // static runtime into the test bundle too (`swift build` builds statectl anyway).
+            dependencies: ["StateStore", "CSQLite"]
         ),
         // Reliability (issue 6): crash, multi-process, fault and hostile-input tests, and the child
         // process they drive. The tests run the built `statestore-stress` and `statectl` binaries.
@@ -54,3 +59,12 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+
+// Benchmarks (README, "Performance"): `swift run -c release statebench`. StateStore against a
+// baseline written on the SQLite C API and against one JSON file per window, in one run.
+package.targets += [
+    .target(name: "RawSQLite", dependencies: ["CSQLite"], path: "Benchmarks/RawSQLite"),
+    .target(name: "Baselines", dependencies: ["StateStore", "RawSQLite", "CSQLite"], path: "Benchmarks/Baselines"),
+    .executableTarget(name: "statebench", dependencies: ["Baselines", "statectl"], path: "Benchmarks/statebench"),
+    .testTarget(name: "BaselinesTests", dependencies: ["Baselines"], path: "Benchmarks/BaselinesTests"),
+]

@@ -247,18 +247,31 @@ struct WatchCommandTests {
     final class Watcher {
         let process = Process()
         let output: URL
+        let errors: URL
 
         init(_ fixture: Fixture, _ arguments: [String]) throws {
             output = URL(fileURLWithPath: fixture.path("watch-\(UUID().uuidString).out"))
+            errors = URL(fileURLWithPath: fixture.path("watch-\(UUID().uuidString).err"))
             _ = FileManager.default.createFile(atPath: output.path, contents: nil)
+            _ = FileManager.default.createFile(atPath: errors.path, contents: nil)
             process.executableURL = URL(fileURLWithPath: statectlPath)
             process.arguments = ["--db", fixture.database, "watch"] + arguments
             var environment = ProcessInfo.processInfo.environment
             environment["STATECTL_DB"] = nil
             process.environment = environment.merging(fixture.environment) { $1 }
             process.standardOutput = try FileHandle(forWritingTo: output)
-            process.standardError = FileHandle.nullDevice
+            process.standardError = try FileHandle(forWritingTo: errors)
             try process.run()
+        }
+
+        /// Waits until the watcher has said something on standard error containing `text`.
+        func waitForMessage(_ text: String) throws {
+            let deadline = Date().addingTimeInterval(30)
+            while Date() < deadline {
+                if String(decoding: try Data(contentsOf: errors), as: UTF8.self).contains(text) { return }
+                usleep(10_000)
+            }
+            throw FixtureError(message: "watch never said '\(text)'")
         }
 
         /// Waits for the watcher to exit by itself (a generous bound catches a hang).
@@ -277,6 +290,7 @@ struct WatchCommandTests {
         defer { fixture.cleanUp() }
         // The database does not exist yet: watch waits for it and prints its changes from the start.
         let watcher = try Watcher(fixture, ["--json", "--count", "5", "--timeout", "20"])
+        try watcher.waitForMessage("Waiting for \(fixture.database) to be created")
         #expect(try fixture.run(["set", "s", "a", "--push", "A"]).status == 0)
         #expect(try fixture.run(["set", "s", "a", "--present", #"Thread:{"id":1}"#]).status == 0)
         #expect(try fixture.run(["set", "s", "b", "--size-class", "regular"]).status == 0)
@@ -329,7 +343,9 @@ struct WatchCommandTests {
         #expect(run.stdout.isEmpty)
         let missing = Fixture()
         defer { missing.cleanUp() }
-        #expect(try missing.run(["watch", "--timeout", "0.2"]).status == 0)
+        let waited = try missing.run(["watch", "--timeout", "0.2"])
+        #expect(waited.status == 0)
+        #expect(waited.stderr.contains("Waiting for"))
         #expect(!missing.exists(missing.database), "waiting for a database creates none")
     }
 

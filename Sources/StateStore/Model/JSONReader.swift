@@ -92,7 +92,53 @@ struct JSONReader {
         let start = index
         let scan = try JSONSyntax.scanValue(bytes, from: &index)
         let slice = UnsafeBufferPointer(rebasing: bytes[start..<index])
-        return String(decoding: scan.hasWhitespace ? JSONSyntax.stripWhitespace(slice) : Array(slice), as: UTF8.self)
+        return scan.hasWhitespace
+            ? String(decoding: JSONSyntax.stripWhitespace(slice), as: UTF8.self)
+            : String(decoding: slice, as: UTF8.self)
+    }
+
+    /// Consumes a string with no escapes at the reader (no whitespace skipped) and lends its
+    /// bytes, quotes excluded; `nil`, consuming nothing, for anything else.
+    mutating func consumePlainString() -> UnsafeBufferPointer<UInt8>? {
+        guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { return nil }
+        var end = index + 1
+        while end < bytes.count {
+            switch bytes[end] {
+            case UInt8(ascii: "\""):
+                defer { index = end + 1 }
+                return UnsafeBufferPointer(rebasing: bytes[(index + 1)..<end])
+            case UInt8(ascii: "\\"), 0x00..<0x20: return nil
+            default: end += 1
+            }
+        }
+        return nil
+    }
+
+    /// Consumes a value with no whitespace in it at the reader and lends its bytes; `nil`,
+    /// consuming nothing, for a value with whitespace. Throws for text that is not a value.
+    mutating func consumeMinifiedValue() throws(Failure) -> UnsafeBufferPointer<UInt8>? {
+        var end = index
+        guard try !JSONSyntax.scanValue(bytes, from: &end).hasWhitespace else { return nil }
+        defer { index = end }
+        return UnsafeBufferPointer(rebasing: bytes[index..<end])
+    }
+
+    /// Runs `body`, putting the reader back where it was when `body` returns `nil`.
+    mutating func backtracking<T>(_ body: (inout JSONReader) throws(Failure) -> T?) throws(Failure) -> T? {
+        let start = index
+        if let result = try body(&self) { return result }
+        index = start
+        return nil
+    }
+
+    /// Consumes `literal` when the bytes at the reader spell it exactly (no whitespace skipped).
+    mutating func consume(_ literal: StaticString) -> Bool {
+        let count = literal.utf8CodeUnitCount
+        guard bytes.count - index >= count,
+            UnsafeBufferPointer(rebasing: bytes[index..<(index + count)]).spells(literal)
+        else { return false }
+        index += count
+        return true
     }
 
     private static func unescape(_ body: UnsafeBufferPointer<UInt8>, offset: Int) throws(Failure) -> String {

@@ -43,8 +43,7 @@ enum JSONSyntax {
     /// Passes over one JSON value starting at `index` (no leading whitespace), validating it, and
     /// leaves `index` just after it.
     static func scanValue(_ bytes: UnsafeBufferPointer<UInt8>, from index: inout Int) throws(Failure) -> Scan {
-        // One byte per open container: `[` or `{`.
-        var open: [UInt8] = []
+        var open = OpenContainers()
         var hasWhitespace = false
         func whitespace(_ index: inout Int) {
             let next = skipWhitespace(bytes, from: index)
@@ -69,16 +68,16 @@ enum JSONSyntax {
             guard index < bytes.count else { throw Failure(message: "expected a JSON value", offset: index) }
             switch bytes[index] {
             case UInt8(ascii: "{"), UInt8(ascii: "["):
-                guard open.count < maximumDepth else {
+                guard open.depth < maximumDepth else {
                     throw Failure(message: "JSON nested deeper than \(maximumDepth) levels", offset: index)
                 }
                 let opener = bytes[index]
-                open.append(opener)
+                open.push(opener)
                 index += 1
                 whitespace(&index)
                 let closer = opener == UInt8(ascii: "{") ? UInt8(ascii: "}") : UInt8(ascii: "]")
                 if index < bytes.count && bytes[index] == closer {
-                    open.removeLast()
+                    open.pop()
                     index += 1
                 } else if opener == UInt8(ascii: "{") {
                     try key(&index)
@@ -123,9 +122,41 @@ enum JSONSyntax {
                         message: container == UInt8(ascii: "[") ? "expected ',' or ']'" : "expected ',' or '}'",
                         offset: index)
                 }
-                open.removeLast()
+                open.pop()
                 index += 1
             }
+        }
+    }
+
+    /// The containers a scan is inside, innermost last: one bit each in a word while the nesting
+    /// is shallow, as nearly every value's is, so that a scan allocates nothing.
+    private struct OpenContainers {
+        private var objects: UInt64 = 0
+        private var deeper: [Bool] = []
+        private(set) var depth = 0
+
+        /// `[` or `{`.
+        mutating func push(_ opener: UInt8) {
+            let isObject = opener == UInt8(ascii: "{")
+            if depth < 64 {
+                let bit: UInt64 = 1 << UInt64(depth)
+                objects = isObject ? objects | bit : objects & ~bit
+            } else {
+                deeper.append(isObject)
+            }
+            depth += 1
+        }
+
+        mutating func pop() {
+            depth -= 1
+            if depth >= 64 { deeper.removeLast() }
+        }
+
+        /// The innermost container's opener, `nil` when the scan is inside none.
+        var last: UInt8? {
+            guard depth > 0 else { return nil }
+            let isObject = depth > 64 ? deeper[deeper.count - 1] : objects & (1 << UInt64(depth - 1)) != 0
+            return isObject ? UInt8(ascii: "{") : UInt8(ascii: "[")
         }
     }
 

@@ -8,3 +8,29 @@ extension String {
         return try result!.get()
     }
 }
+
+extension UnsafeBufferPointer<UInt8> {
+    /// Whether the bytes spell `literal` exactly.
+    func spells(_ literal: StaticString) -> Bool {
+        guard count == literal.utf8CodeUnitCount else { return false }
+        guard let base = baseAddress else { return true }  // both empty
+        // Eight bytes at a time: the store reads a few of these on every row it lists.
+        let (bytes, expected) = (UnsafeRawPointer(base), UnsafeRawPointer(literal.utf8Start))
+        var offset = 0
+        while offset + 8 <= count {
+            guard
+                bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+                    == expected.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+            else { return false }
+            offset += 8
+        }
+        while offset < count {
+            guard
+                bytes.load(fromByteOffset: offset, as: UInt8.self)
+                    == expected.load(fromByteOffset: offset, as: UInt8.self)
+            else { return false }
+            offset += 1
+        }
+        return true
+    }
+}

@@ -107,10 +107,13 @@ extension StateStore {
 }
 
 extension Database {
+    // Built once: statements are cached by their text, which each restore looks up.
+    private static let selectWindow = "SELECT \(WindowRow.columns) FROM windows WHERE session = ? AND window = ?"
+
     func currentState(session: String, window: String) throws(StateStoreError) -> WindowState? {
         var state: WindowState?
         try query(
-            "SELECT \(WindowRow.columns) FROM windows WHERE session = ? AND window = ?",
+            Self.selectWindow,
             bind: { statement throws(StateStoreError) in
                 try statement.bind(1, session)
                 try statement.bind(2, window)
@@ -125,25 +128,27 @@ extension WindowRow {
     static func decodeSummary(_ statement: Statement) throws(StateStoreError) -> WindowSummary {
         let session = statement.text(0)
         let window = statement.text(1)
-        guard let sizeClass = SizeClass(rawValue: statement.text(2)) else {
+        guard let sizeClass = statement.withText(2, SizeClass.init(utf8:)) else {
             throw .damaged(
                 SQLiteFailure(
                     code: 11, message: "stored window '\(session)' '\(window)' has an unknown size class",
                     sql: statement.sql))
         }
-        var item: Route?
-        if !statement.isNull(4) {
-            do {
-                item = try statement.withText(4) { bytes throws(JSONReader.Failure) in
-                    var reader = JSONReader(bytes)
-                    return try reader.readRoute(validating: false)
-                }
-            } catch {
-                throw .damaged(
-                    SQLiteFailure(
-                        code: 11, message: "stored window '\(session)' '\(window)' cannot be read: \(error)",
-                        sql: statement.sql))
+        let item: Route?
+        do {
+            // Only a NULL item, or a failed allocation, gives no text: its type is asked only then.
+            item = try statement.withText(4) { bytes throws(JSONReader.Failure) -> Route? in
+                if bytes.baseAddress == nil && statement.isNull(4) { return nil }
+                var reader = JSONReader(bytes)
+                let route = try reader.readRoute(validating: false)
+                try reader.expectEnd()
+                return route
             }
+        } catch {
+            throw .damaged(
+                SQLiteFailure(
+                    code: 11, message: "stored window '\(session)' '\(window)' cannot be read: \(error)",
+                    sql: statement.sql))
         }
         return WindowSummary(
             session: session, window: window, sizeClass: sizeClass, depth: statement.int(3), item: item,

@@ -143,20 +143,8 @@ extension Database {
         var stored = state
         stored.revision = previous + 1
         stored.updatedAt = options.clock()
-        try run(
-            """
-            INSERT INTO windows (\(WindowRow.columns)) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)
-            ON CONFLICT (session, window) DO UPDATE SET size_class = excluded.size_class, path = excluded.path,
-            item = excluded.item, item_path = excluded.item_path, policy = excluded.policy,
-            revision = excluded.revision, updated_at = excluded.updated_at
-            """
-        ) { statement throws(StateStoreError) in try WindowRow.bind(stored, to: statement) }
-        try run(
-            """
-            INSERT INTO window_history (\(WindowRow.columns))
-            SELECT \(WindowRow.columns) FROM windows WHERE session = ?1 AND window = ?2
-            """
-        ) { statement throws(StateStoreError) in
+        try run(Self.upsertWindow) { statement throws(StateStoreError) in try WindowRow.bind(stored, to: statement) }
+        try run(Self.keepInHistory) { statement throws(StateStoreError) in
             try statement.bind(1, stored.session)
             try statement.bind(2, stored.window)
         }
@@ -170,6 +158,18 @@ extension Database {
         }
         return stored
     }
+
+    // Built once: statements are cached by their text, which each write looks up.
+    private static let upsertWindow = """
+        INSERT INTO windows (\(WindowRow.columns)) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)
+        ON CONFLICT (session, window) DO UPDATE SET size_class = excluded.size_class, path = excluded.path,
+        item = excluded.item, item_path = excluded.item_path, policy = excluded.policy,
+        revision = excluded.revision, updated_at = excluded.updated_at
+        """
+    private static let keepInHistory = """
+        INSERT INTO window_history (\(WindowRow.columns))
+        SELECT \(WindowRow.columns) FROM windows WHERE session = ?1 AND window = ?2
+        """
 
     /// Deletes one window, or all of a session's when `window` is nil, with their history.
     /// Returns the deleted window ids, sorted.

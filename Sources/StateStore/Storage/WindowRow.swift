@@ -10,8 +10,8 @@ enum WindowRow {
         let column = { (index: Int32) in first + index }
         var state = WindowState(session: statement.text(column(0)), window: statement.text(column(1)))
         do throws(JSONReader.Failure) {
-            guard let sizeClass = SizeClass(rawValue: statement.text(column(2))),
-                let policy = SizeChangePolicy(rawValue: statement.text(column(6)))
+            guard let sizeClass = statement.withText(column(2), SizeClass.init(utf8:)),
+                let policy = statement.withText(column(6), SizeChangePolicy.init(utf8:))
             else { throw JSONReader.Failure(message: "unknown size class or policy", offset: 0) }
             state.sizeClass = sizeClass
             state.policy = policy

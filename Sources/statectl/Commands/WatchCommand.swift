@@ -45,6 +45,7 @@ enum WatchCommand {
         var store = try invocation.openStoreIfPresent(context)
         // A database created while we wait is followed from its first change.
         let fromStart = store == nil
+        if fromStart { context.message("Waiting for \(try invocation.databasePath(context)) to be created…") }
         while store == nil {
             if let deadline, clock.now >= deadline { return }
             pause(deadline.map { min(interval, $0 - clock.now) } ?? interval)

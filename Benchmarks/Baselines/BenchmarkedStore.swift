@@ -1,0 +1,46 @@
+/// One implementation under measurement, bound to its storage and to the operation sequences it
+/// was prepared with, so that a timed loop only calls it.
+public protocol BenchmarkedStore: AnyObject {
+    /// Writes save operation `index` in one transaction (or one atomic file write).
+    func save(_ index: Int) throws
+    /// Reads and resolves restore operation `index`; returns a digest of the result, so that
+    /// the work cannot be optimised away.
+    func restore(_ index: Int) throws -> Int
+    /// Streams every window's summary.
+    func list() throws -> ListTotals
+    /// Restore operation `index` as JSON text, for checking that implementations agree.
+    func layoutJSON(_ index: Int) throws -> String
+}
+
+/// What a listing saw, summed over its rows.
+public struct ListTotals: Hashable, Sendable, CustomStringConvertible {
+    public var rows = 0
+    public var depth = 0
+    /// The sum of revisions; `nil` for a store that keeps none (file-per-window).
+    public var revisions: Int? = 0
+    public var items = 0
+    /// Bytes of session and window ids.
+    public var idBytes = 0
+
+    public init() {}
+
+    public var description: String {
+        "\(rows) rows, depth \(depth), revisions \(revisions.map(String.init) ?? "-"), \(items) items, \(idBytes) id bytes"
+    }
+}
+
+/// Failures of the baselines themselves.
+public struct BenchmarkError: Error, CustomStringConvertible {
+    public var description: String
+
+    public init(_ description: String) {
+        self.description = description
+    }
+}
+
+/// How a restore is written for comparison: `{"presentation":…,"stack":[…],"sheet":[…]|null}`.
+enum LayoutText {
+    static func make(presentation: String, stack: String, sheet: String?) -> String {
+        "{\"presentation\":\"\(presentation)\",\"stack\":\(stack),\"sheet\":\(sheet ?? "null")}"
+    }
+}

@@ -1,0 +1,69 @@
+import StateStore
+
+/// StateStore through its public API, as a host uses it.
+public final class LibraryStore: BenchmarkedStore {
+    public let store: StateStore
+    private let workload: Workload
+    private let saves: [(session: String, window: String, content: WindowContent)]
+    private let restores: [(session: String, window: String, sizeClass: SizeClass)]
+
+    public init(
+        path: String, workload: Workload, saves: [SaveOperation] = [], restores: [RestoreOperation] = []
+    ) throws {
+        store = try StateStore(path: path)
+        self.workload = workload
+        self.saves = saves.map {
+            (workload.session($0.window), workload.window($0.window), workload.contents[$0.content])
+        }
+        self.restores = restores.map { (workload.session($0.window), workload.window($0.window), $0.sizeClass) }
+    }
+
+    public func save(_ index: Int) throws {
+        let operation = saves[index]
+        let content = operation.content
+        let state = WindowState(
+            session: operation.session, window: operation.window, sizeClass: content.sizeClass, path: content.path,
+            item: content.item, itemPath: content.itemPath, policy: content.policy)
+        try store.save(state)
+    }
+
+    public func restore(_ index: Int) throws -> Int {
+        let operation = restores[index]
+        guard
+            let restoration = try store.restore(
+                session: operation.session, window: operation.window, into: operation.sizeClass)
+        else { throw BenchmarkError("window \(operation.session) \(operation.window) not found") }
+        return restoration.saved.revision &+ restoration.layout.stack.count &+ (restoration.layout.sheet?.count ?? 0)
+    }
+
+    public func list() throws -> ListTotals {
+        var totals = ListTotals()
+        var revisions = 0
+        try store.forEachWindow { summary in
+            totals.rows += 1
+            totals.depth += summary.depth
+            revisions += summary.revision
+            totals.items += summary.item == nil ? 0 : 1
+            totals.idBytes += summary.session.utf8.count + summary.window.utf8.count
+        }
+        totals.revisions = revisions
+        return totals
+    }
+
+    public func layoutJSON(_ index: Int) throws -> String {
+        let operation = restores[index]
+        guard
+            let layout = try store.restore(
+                session: operation.session, window: operation.window, into: operation.sizeClass)?.layout
+        else { throw BenchmarkError("window \(operation.session) \(operation.window) not found") }
+        func array(_ routes: [Route]) -> String {
+            var writer = JSONWriter()
+            writer.beginArray()
+            for route in routes { route.write(to: &writer) }
+            writer.endArray()
+            return writer.text
+        }
+        return LayoutText.make(
+            presentation: layout.presentation.rawValue, stack: array(layout.stack), sheet: layout.sheet.map(array))
+    }
+}

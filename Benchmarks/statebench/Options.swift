@@ -1,0 +1,89 @@
+import Baselines
+import Foundation
+import StateStore
+
+/// statebench's command line.
+struct Options {
+    var quick = false
+    var json = false
+    /// Where fixtures go; ``defaultFolder`` when nil.
+    var folder: String?
+    /// Build every fixture again.
+    var fresh = false
+    /// Sections to run; all when empty.
+    var only: Set<Section> = []
+    /// Implementations to measure; all when empty (then the agreement checks are skipped).
+    var contenders: Set<String> = []
+
+    enum Section: String, CaseIterable {
+        case save, restore, list, cli
+    }
+
+    static let usage = """
+        OVERVIEW: Measures StateStore against the SQLite C API (raw) and a file-per-window store, and
+        statectl against sqlite3, in one run; prints the figures, their ratios and the issue's targets.
+
+        USAGE: swift run -c release statebench [--quick] [--json] [--dir PATH] [--fresh] [--only SECTION]...
+                                                [--contender NAME]...
+
+        OPTIONS:
+          --quick          Fewer rounds and operations: under a minute on two cores, once the
+                           fixtures exist (the first run builds them).
+          --json           One JSON document on stdout instead of the tables (progress stays on stderr).
+          --dir PATH       Keep the fixtures in PATH (default: $TMPDIR/statebench-fixtures-vN-schemaM).
+          --fresh          Build every fixture again (the stores read from are otherwise reused).
+          --only SECTION   Run only save, restore (with the 1M-window scale figure), list or cli; repeatable.
+          --contender NAME Measure only StateStore, raw, file (statectl, sqlite3 in cli); repeatable.
+                           For profiling one of them, e.g. under valgrind --tool=callgrind.
+          -h, --help       Show this help.
+
+        statectl is the one built beside statebench (`swift run -c release statebench` builds both),
+        or $STATECTL_BIN; sqlite3 is the one on $PATH.
+        """
+
+    static func parse(_ arguments: [String]) throws -> Options {
+        var options = Options()
+        var remaining = arguments[...]
+        while let argument = remaining.popFirst() {
+            switch argument {
+            case "--quick": options.quick = true
+            case "--json": options.json = true
+            case "--dir":
+                guard let value = remaining.popFirst() else { throw StatebenchError("--dir needs a path") }
+                options.folder = value
+            case "--fresh": options.fresh = true
+            case "--only":
+                guard let value = remaining.popFirst(), let section = Section(rawValue: value) else {
+                    throw StatebenchError("--only needs one of: save, restore, list, cli")
+                }
+                options.only.insert(section)
+            case "--contender":
+                guard let value = remaining.popFirst() else { throw StatebenchError("--contender needs a name") }
+                options.contenders.insert(value)
+            case "-h", "--help":
+                print(usage)
+                exit(0)
+            default:
+                throw StatebenchError("unknown argument '\(argument)'\n\n\(usage)")
+            }
+        }
+        return options
+    }
+
+    /// Fixtures are kept between runs: the first run builds them (a million-window store, a
+    /// hundred thousand files), later ones only read them. The name changes with the workload and
+    /// the schema, so a stale fixture is never read.
+    static var defaultFolder: String {
+        NSTemporaryDirectory() + "statebench-fixtures-v\(Workload.fixtureVersion)-schema\(StateStore.schemaVersion)"
+    }
+
+    func runs(_ section: Section) -> Bool { only.isEmpty || only.contains(section) }
+
+    /// Whether contender `name` ("StateStore 1M" counts as "StateStore") is measured.
+    func measures(_ name: String) -> Bool {
+        contenders.isEmpty || contenders.contains(String(name.prefix { $0 != " " }))
+    }
+
+    /// Whether every implementation runs, so that their results can be compared.
+    var comparesAll: Bool { contenders.isEmpty }
+}

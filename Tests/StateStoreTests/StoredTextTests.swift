@@ -1,0 +1,129 @@
+import Foundation
+import StateStore
+import Testing
+
+/// Rows are read back along a fast path for the shape the store writes; text in any other shape
+/// (edited by hand, or by another tool) must read the same, and text that is not JSON is damage.
+struct StoredTextTests {
+    let folder = TemporaryFolder()
+
+    func store(with state: WindowState) throws -> StateStore {
+        let store = try StateStore(path: folder.file("store.db"))
+        try store.save(state)
+        return store
+    }
+
+    @Test func routesStoredInAnotherShapeReadTheSame() throws {
+        defer { folder.cleanUp() }
+        let store = try self.store(with: WindowState(session: "s", window: "w", item: route("I")))
+        try rawSQL(
+            folder.file("store.db"),
+            """
+            UPDATE windows SET
+                path = '[ {"value": {"id": 1, "tags": ["a", "b"]}, "type": "A"}, {"type":"B"},{"type":"C","value":null} ]',
+                item = ' {"type" : "I\\u0041", "value" : [ 1 , {"k" : "v w"} ] } ',
+                item_path = '[{"type":"D","value":"x"}  ]'
+            """)
+        let read = try #require(try store.window(session: "s", window: "w"))
+        #expect(read.path == [route("A", #"{"id":1,"tags":["a","b"]}"#), route("B"), route("C")])
+        #expect(read.item == route("IA", #"[1,{"k":"v w"}]"#))
+        #expect(read.itemPath == [route("D", #""x""#)])
+        let summary = try #require(try store.windowSummaries().first)
+        #expect(summary.depth == 3)
+        #expect(summary.item == read.item)
+    }
+
+    @Test(
+        "stored text that is not a route is damage",
+        arguments: [
+            #"path = '[{"type":"A","value":tru}]'"#,
+            #"path = '[{"type":"A","value":1} '"#,
+            #"path = '[{"type":"A","value":1,"extra":2}]'"#,
+            #"path = '[{"value":1}]'"#,
+            #"item_path = '[{"type":"A","value":"x" "y"}]'"#,
+            #"item = '{"type":"A","value":[1}'"#,
+            #"item = '{"type":"A","value":1}x'"#,
+            #"item = '{"type":"A","type":"B"}'"#,
+        ])
+    func unreadableRouteIsDamage(_ assignment: String) throws {
+        defer { folder.cleanUp() }
+        let store = try self.store(with: WindowState(session: "s", window: "w", item: route("I")))
+        try rawSQL(folder.file("store.db"), "UPDATE windows SET \(assignment)")
+        #expect {
+            try store.window(session: "s", window: "w")
+        } throws: { error in
+            guard case .damaged(let failure) = error as? StateStoreError else { return false }
+            return failure.message.contains("cannot be read")
+        }
+    }
+
+    @Test(
+        "the store's own shape, but an escape in the type or whitespace in the value",
+        arguments: [
+            (#"{"type":"I\u0041","value":{"k":[1,2]}}"#, route("IA", #"{"k":[1,2]}"#)),
+            (#"{"type":"I","value":{"k": [1, 2]}}"#, route("I", #"{"k":[1,2]}"#)),
+            (#"{"type":"I","value":"a b"}"#, route("I", #""a b""#)),
+        ])
+    func nearlyTheStoredShapeReadsTheSame(_ stored: String, _ expected: Route) throws {
+        defer { folder.cleanUp() }
+        let store = try self.store(with: WindowState(session: "s", window: "w", item: route("I")))
+        try rawSQL(folder.file("store.db"), "UPDATE windows SET item = '\(stored)', path = '[\(stored)]'")
+        let read = try #require(try store.window(session: "s", window: "w"))
+        #expect(read.item == expected)
+        #expect(read.path == [expected])
+        #expect(try store.windowSummaries().first?.item == expected)
+    }
+
+    @Test(
+        "listing an unreadable item is damage",
+        arguments: [#"{"type":"A","value":"#, #"{"type":"A","value":1}x"#, #"{"type":"A","value":01}"#, ""])
+    func listingAnUnreadableItemIsDamage(_ item: String) throws {
+        defer { folder.cleanUp() }
+        let store = try self.store(with: WindowState(session: "s", window: "w", item: route("I")))
+        try rawSQL(folder.file("store.db"), "UPDATE windows SET item = '\(item)'")
+        #expect(throws: StateStoreError.self) { try store.windowSummaries() }
+    }
+
+    @Test func unknownStoredSizeClassOrPolicyIsDamage() throws {
+        defer { folder.cleanUp() }
+        let store = try self.store(with: WindowState(session: "s", window: "w", sizeClass: .regular))
+        #expect(try store.window(session: "s", window: "w")?.sizeClass == .regular)
+        try rawSQL(
+            folder.file("store.db"), "PRAGMA ignore_check_constraints = 1; UPDATE windows SET size_class = 'regularr'")
+        #expect(throws: StateStoreError.self) { try store.window(session: "s", window: "w") }
+        #expect(throws: StateStoreError.self) { try store.windowSummaries() }
+        try rawSQL(
+            folder.file("store.db"),
+            "PRAGMA ignore_check_constraints = 1; UPDATE windows SET size_class = 'compact', policy = 'dismis'")
+        #expect(throws: StateStoreError.self) { try store.window(session: "s", window: "w") }
+        #expect(try store.windowSummaries().first?.sizeClass == .compact)
+    }
+}
+
+struct NestingTests {
+    /// `{"a":[{"a":[…]}]}`, `depth` containers deep.
+    func nested(_ depth: Int, closing closers: [Character]? = nil) -> String {
+        let openers = (0..<depth).map { $0 % 2 == 0 ? #"{"a":"# : "[" }
+        let closers = closers ?? (0..<depth).reversed().map { $0 % 2 == 0 ? "}" : "]" }
+        return openers.joined() + "1" + String(closers)
+    }
+
+    @Test(arguments: [1, 2, 63, 64, 65, 66, 130, 512])
+    func mixedContainersNestAsDeepAsAllowed(_ depth: Int) throws {
+        let text = nested(depth)
+        #expect(try Route(type: "T", json: text).json == text)
+    }
+
+    @Test(arguments: [1, 2, 63, 64, 65, 200])
+    func aWrongCloserIsFoundAtAnyDepth(_ depth: Int) {
+        var closers = (0..<512).reversed().map { $0 % 2 == 0 ? Character("}") : Character("]") }
+        // Swap the closer of container `depth - 1` (counted from the outside) for the other kind.
+        let position = 512 - depth
+        closers[position] = closers[position] == "}" ? "]" : "}"
+        #expect(throws: StateStoreError.self) { try Route(type: "T", json: nested(512, closing: closers)) }
+    }
+
+    @Test func deeperThanTheLimitIsRefused() {
+        #expect(throws: StateStoreError.self) { try Route(type: "T", json: nested(513)) }
+    }
+}
