@@ -35,15 +35,21 @@ let package = Package(
             // installed. Only an executable may: unsafe flags on a library would stop hosts depending on it.
             linkerSettings: [.unsafeFlags(["-static-stdlib"], .when(platforms: [.linux], configuration: .release))]
         ),
+        // Fixtures and helpers the test targets share.
+        .target(
+            name: "TestSupport",
+            dependencies: ["StateStore", "CSQLite"],
+            path: "Tests/TestSupport"
+        ),
         .testTarget(
             name: "StateStoreTests",
-            dependencies: ["StateStore", "CSQLite"]
+            dependencies: ["StateStore", "CSQLite", "TestSupport"]
         ),
         .testTarget(
             name: "statectlTests",
             // Not "statectl": the tests run the built binary, and linking its code in would bring its
             // static runtime into the test bundle too (`swift build` builds statectl anyway).
-            dependencies: ["StateStore", "CSQLite"]
+            dependencies: ["StateStore", "CSQLite", "TestSupport"]
         ),
         // Reliability (issue 6): crash, multi-process, fault and hostile-input tests, and the child
         // process they drive. The tests run the built `statestore-stress` and `statectl` binaries.
@@ -54,7 +60,7 @@ let package = Package(
         ),
         .testTarget(
             name: "ReliabilityTests",
-            dependencies: ["StateStore", "CSQLite", "statestore-stress", "statectl"]
+            dependencies: ["StateStore", "CSQLite", "TestSupport", "statestore-stress", "statectl"]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -161,14 +161,7 @@ struct BinaryFaultTests {
         let folder = TemporaryFolder()
         defer { folder.cleanUp() }
         let path = folder.file("damaged.db")
-        do {
-            let store = try StateStore(path: path)
-            for n in 0..<300 {
-                try store.save(
-                    WindowState(
-                        session: "s\(n)", window: "w", path: [route("P", "\"\(String(repeating: "x", count: 300))\"")]))
-            }
-        }
+        try writeManyPagesStore(at: path)
         #expect(try Self.statectl(path, ["check"]).status == 0, "sound before")
         var bytes = try #require(contents(path))
         for offset in (5 * 4096)..<(7 * 4096) { bytes[offset] = 0xA5 }

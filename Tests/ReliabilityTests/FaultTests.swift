@@ -194,14 +194,7 @@ struct FaultTests {
         let folder = TemporaryFolder()
         defer { folder.cleanUp() }
         let path = folder.file("damaged.db")
-        do {
-            let store = try StateStore(path: path)
-            for n in 0..<300 {
-                try store.save(
-                    WindowState(
-                        session: "s\(n)", window: "w", path: [route("P", "\"\(String(repeating: "x", count: 300))\"")]))
-            }
-        }
+        try writeManyPagesStore(at: path)
         #expect(!exists(path + "-wal"), "closed cleanly: everything is in the main file")
         var bytes = try #require(contents(path))
         let pageSize = 4096

@@ -1,80 +1,13 @@
 import CSQLite
 import Foundation
 import StateStore
+@_exported import TestSupport
 import Testing
-
-/// A fresh folder under the system temporary folder, removed by `cleanUp()`.
-struct TemporaryFolder {
-    let path: String
-
-    init(in parent: String = NSTemporaryDirectory()) {
-        path = (parent.hasSuffix("/") ? parent : parent + "/") + "statestore-reliability-" + UUID().uuidString
-        try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-    }
-
-    func file(_ name: String) -> String { path + "/" + name }
-
-    func cleanUp() {
-        try? FileManager.default.removeItem(atPath: path)
-    }
-}
 
 /// A test setting read from the environment, so that `Scripts/reliability-long.sh` can run the
 /// same tests longer than CI does.
 func setting(_ name: String, default value: Int) -> Int {
     ProcessInfo.processInfo.environment[name].flatMap { Int($0) } ?? value
-}
-
-func route(_ type: String, _ json: String = "null") -> Route {
-    try! Route(type: type, json: json)
-}
-
-/// Runs SQL on a file with SQLite directly, as another program would.
-func rawSQL(_ path: String, _ sql: String) throws {
-    var handle: OpaquePointer?
-    guard sqlite3_open(path, &handle) == SQLITE_OK else { throw RawSQLError(message: "open \(path)") }
-    defer { sqlite3_close(handle) }
-    var message: UnsafeMutablePointer<CChar>?
-    if sqlite3_exec(handle, sql, nil, nil, &message) != SQLITE_OK {
-        let text = message.map { String(cString: $0) } ?? "?"
-        sqlite3_free(message)
-        throw RawSQLError(message: text)
-    }
-}
-
-/// The first column of every row of a query, as text, read with SQLite directly (read-only).
-func rawQuery(_ path: String, _ sql: String) throws -> [String] {
-    var handle: OpaquePointer?
-    guard sqlite3_open_v2(path, &handle, SQLITE_OPEN_READONLY, nil) == SQLITE_OK else {
-        throw RawSQLError(message: "open \(path)")
-    }
-    defer { sqlite3_close(handle) }
-    var statement: OpaquePointer?
-    guard sqlite3_prepare_v2(handle, sql, -1, &statement, nil) == SQLITE_OK else {
-        throw RawSQLError(message: String(cString: sqlite3_errmsg(handle)))
-    }
-    defer { sqlite3_finalize(statement) }
-    var rows: [String] = []
-    while true {
-        let code = sqlite3_step(statement)
-        if code == SQLITE_DONE { break }
-        guard code == SQLITE_ROW else { throw RawSQLError(message: String(cString: sqlite3_errmsg(handle))) }
-        rows.append(sqlite3_column_text(statement, 0).map { String(cString: $0) } ?? "NULL")
-    }
-    return rows
-}
-
-struct RawSQLError: Error {
-    let message: String
-}
-
-/// The bytes of a file, or nil when it does not exist.
-func contents(_ path: String) -> Data? {
-    FileManager.default.contents(atPath: path)
-}
-
-func exists(_ path: String) -> Bool {
-    FileManager.default.fileExists(atPath: path)
 }
 
 /// Copies a database and its write-ahead log (not its shared-memory index, which a crashed
@@ -87,16 +20,6 @@ func copyDatabase(_ path: String, to destination: String) throws {
 }
 
 // MARK: - Binaries
-
-/// A binary built beside this test bundle (`statectl`, `statestore-stress`), or `$ENV_NAME`.
-func builtBinary(_ name: String, environment: String) -> String {
-    if let path = ProcessInfo.processInfo.environment[environment] { return path }
-    var folder = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
-    while !FileManager.default.isExecutableFile(atPath: folder.appendingPathComponent(name).path), folder.path != "/" {
-        folder = folder.deletingLastPathComponent()
-    }
-    return folder.appendingPathComponent(name).path
-}
 
 let stressHelperPath = builtBinary("statestore-stress", environment: "STATESTORE_STRESS_BIN")
 let statectlPath = builtBinary("statectl", environment: "STATECTL_BIN")

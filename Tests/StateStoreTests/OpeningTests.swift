@@ -120,14 +120,7 @@ struct OpeningTests {
         let folder = TemporaryFolder()
         defer { folder.cleanUp() }
         let path = folder.file("damaged.db")
-        do {
-            let store = try StateStore(path: path)
-            for n in 0..<300 {
-                try store.save(
-                    WindowState(
-                        session: "s\(n)", window: "w", path: [route("P", "\"\(String(repeating: "x", count: 200))\"")]))
-            }
-        }
+        try writeManyPagesStore(at: path)
         try rawSQL(path, "PRAGMA wal_checkpoint(TRUNCATE)")
         var bytes = try #require(contents(path))
         #expect(bytes.count > 8 * 4096)

@@ -158,7 +158,3 @@ func routeText(_ value: Any?) -> String? {
     let data = try? JSONSerialization.data(withJSONObject: routeValue, options: [.fragmentsAllowed, .sortedKeys])
     return type + ":" + String(decoding: data ?? Data(), as: UTF8.self)
 }
-
-func route(_ type: String, _ json: String = "null") -> Route {
-    try! Route(type: type, json: json)
-}

@@ -1,4 +1,5 @@
 import Foundation
+@_exported import TestSupport
 
 /// What one run of the built `statectl` binary gave.
 struct Run {
@@ -8,18 +9,7 @@ struct Run {
 }
 
 /// The built `statectl`: `$STATECTL_BIN`, else beside this test bundle in the build folder.
-let statectlPath: String = {
-    if let path = ProcessInfo.processInfo.environment["STATECTL_BIN"] { return path }
-    let bundle = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
-    var folder = bundle.deletingLastPathComponent()
-    // swift-testing may run from inside the .xctest bundle's folder on some platforms.
-    while !FileManager.default.isExecutableFile(atPath: folder.appendingPathComponent("statectl").path),
-        folder.path != "/"
-    {
-        folder = folder.deletingLastPathComponent()
-    }
-    return folder.appendingPathComponent("statectl").path
-}()
+let statectlPath = builtBinary("statectl", environment: "STATECTL_BIN")
 
 /// Runs `statectl` with `arguments`, as a user would: no inherited `STATECTL_DB`, `HOME` and
 /// `XDG_STATE_HOME` as given (or removed with `unsetting`), optional standard input; standard
