@@ -86,17 +86,10 @@ final class Child {
         var env = ProcessInfo.processInfo.environment
         env["STATECTL_DB"] = nil
         for (key, value) in environment { env[key] = value }
-        let argv: [UnsafeMutablePointer<CChar>?] =
-            ([Array(executable.utf8)] + arguments).map { bytes in
-                let pointer = UnsafeMutablePointer<CChar>.allocate(capacity: bytes.count + 1)
-                for (index, byte) in bytes.enumerated() { pointer[index] = CChar(bitPattern: byte) }
-                pointer[bytes.count] = 0
-                return pointer
-            } + [nil]
-        let envp: [UnsafeMutablePointer<CChar>?] = env.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        let argv = cStringArray([Array(executable.utf8)] + arguments)
+        let envp = cStringArray(environmentStrings(env))
         defer {
-            for pointer in argv { pointer?.deallocate() }
-            for pointer in envp { free(pointer) }
+            for pointer in argv + envp { free(pointer) }
         }
         var pid: pid_t = 0
         let code = posix_spawn(&pid, executable, &actions, nil, argv, envp)

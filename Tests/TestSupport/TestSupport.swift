@@ -103,3 +103,19 @@ public func builtBinary(_ name: String, environment: String) -> String {
     }
     return folder.appendingPathComponent(name).path
 }
+
+/// A NULL-terminated array of C strings for `posix_spawn`'s argv or envp, from raw bytes (which
+/// need not be UTF-8). Free each element with `free`.
+public func cStringArray(_ strings: [[UInt8]]) -> [UnsafeMutablePointer<CChar>?] {
+    strings.map { bytes in
+        let pointer = malloc(bytes.count + 1)!.assumingMemoryBound(to: CChar.self)
+        for (index, byte) in bytes.enumerated() { pointer[index] = CChar(bitPattern: byte) }
+        pointer[bytes.count] = 0
+        return pointer
+    } + [nil]
+}
+
+/// `environment` as `NAME=value` byte strings, for ``cStringArray(_:)``.
+public func environmentStrings(_ environment: [String: String]) -> [[UInt8]] {
+    environment.map { Array("\($0.key)=\($0.value)".utf8) }
+}

@@ -21,15 +21,8 @@ func statectl(bytes arguments: [[UInt8]], environment: [String: String]) throws 
     env["STATECTL_DB"] = nil
     env["NO_COLOR"] = nil
     for (key, value) in environment { env[key] = value }
-    let argv: [UnsafeMutablePointer<CChar>?] =
-        [strdup(statectlPath)]
-        + arguments.map { bytes in
-            let pointer = UnsafeMutablePointer<CChar>.allocate(capacity: bytes.count + 1)
-            for (index, byte) in bytes.enumerated() { pointer[index] = CChar(bitPattern: byte) }
-            pointer[bytes.count] = 0
-            return pointer
-        } + [nil]
-    let envp: [UnsafeMutablePointer<CChar>?] = env.map { strdup("\($0.key)=\($0.value)") } + [nil]
+    let argv = cStringArray([Array(statectlPath.utf8)] + arguments)
+    let envp = cStringArray(environmentStrings(env))
     defer {
         for pointer in argv + envp { free(pointer) }
     }
