@@ -58,9 +58,7 @@ public final class LibraryStore: BenchmarkedStore {
         else { throw BenchmarkError("window \(operation.session) \(operation.window) not found") }
         func array(_ routes: [Route]) -> String {
             var writer = JSONWriter()
-            writer.beginArray()
-            for route in routes { route.write(to: &writer) }
-            writer.endArray()
+            routes.write(to: &writer)
             return writer.text
         }
         return LayoutText.make(

@@ -101,9 +101,7 @@ public struct WindowContent: Sendable {
     public var columnTexts: (sizeClass: String, path: String, item: String?, itemPath: String, policy: String) {
         func array(_ routes: [Route]) -> String {
             var writer = JSONWriter()
-            writer.beginArray()
-            for route in routes { route.write(to: &writer) }
-            writer.endArray()
+            routes.write(to: &writer)
             return writer.text
         }
         var item: String?

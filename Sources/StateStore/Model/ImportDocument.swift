@@ -104,20 +104,8 @@ public struct ImportDocument: Hashable, Sendable {
             switch key {
             case "session": session = try reader.readString()
             case "window": window = try reader.readString()
-            case "sizeClass":
-                let text = try reader.readString()
-                guard let sizeClass = SizeClass(rawValue: text) else {
-                    throw JSONReader.Failure(
-                        message: "'\(text)' is not a size class (compact, regular, unspecified)", offset: reader.index)
-                }
-                state.sizeClass = sizeClass
-            case "policy":
-                let text = try reader.readString()
-                guard let policy = SizeChangePolicy(rawValue: text) else {
-                    throw JSONReader.Failure(
-                        message: "'\(text)' is not a policy (migrate, dismiss)", offset: reader.index)
-                }
-                state.policy = policy
+            case "sizeClass": state.sizeClass = try reader.readChoice("a size class")
+            case "policy": state.policy = try reader.readChoice("a policy")
             case "path": state.path = try reader.readRoutes()
             case "itemPath": state.itemPath = try reader.readRoutes()
             case "item": state.item = try reader.consumeNull() ? nil : try reader.readRoute()
@@ -158,5 +146,18 @@ public struct ImportDocument: Hashable, Sendable {
         for window in windows { window.write(to: &writer) }
         writer.endArray()
         writer.endObject()
+    }
+}
+
+extension JSONReader {
+    /// Reads a string that must be one of `T`'s raw values.
+    fileprivate mutating func readChoice<T: RawRepresentable & CaseIterable>(_ what: String) throws(Failure) -> T
+    where T.RawValue == String {
+        let text = try readString()
+        guard let value = T(rawValue: text) else {
+            let choices = T.allCases.map(\.rawValue).joined(separator: ", ")
+            throw Failure(message: "'\(text)' is not \(what) (\(choices))", offset: index)
+        }
+        return value
     }
 }

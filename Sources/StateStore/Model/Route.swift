@@ -64,7 +64,7 @@ public struct Route: Hashable, Sendable, CustomStringConvertible {
 
 extension [Route] {
     /// Writes the routes as a JSON array of `{"type": ..., "value": ...}` objects.
-    func write(to writer: inout JSONWriter) {
+    public func write(to writer: inout JSONWriter) {
         writer.beginArray()
         for route in self { route.write(to: &writer) }
         writer.endArray()

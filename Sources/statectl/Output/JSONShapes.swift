@@ -4,13 +4,6 @@ import StateStore
 // through `Route.write(to:)`, so a value leaves exactly as it was stored.
 
 extension JSONWriter {
-    /// An array of `{"type": ..., "value": ...}` objects.
-    mutating func routes(_ routes: [Route]) {
-        beginArray()
-        for route in routes { route.write(to: &self) }
-        endArray()
-    }
-
     /// A route object, or `null`.
     mutating func route(_ route: Route?) {
         if let route { route.write(to: &self) } else { null() }
@@ -76,12 +69,12 @@ extension Restoration {
         writer.key("presentation")
         writer.string(layout.presentation.rawValue)
         writer.key("stack")
-        writer.routes(layout.stack)
+        layout.stack.write(to: &writer)
         writer.key("sheet")
         if let sheet = layout.sheet {
             writer.beginObject()
             writer.key("stack")
-            writer.routes(sheet)
+            sheet.write(to: &writer)
             writer.endObject()
         } else {
             writer.null()
