@@ -3,10 +3,9 @@ import Testing
 
 /// SPEC §6's settle rule on the pure gate, with instants made up rather than waited for.
 struct SizeClassGateTests {
-    typealias Gate = SizeClassGate<ContinuousClock.Instant>
-    let start = ContinuousClock.now
+    typealias Gate = SizeClassGate
 
-    func at(_ milliseconds: Int) -> ContinuousClock.Instant { start + .milliseconds(milliseconds) }
+    func at(_ milliseconds: Int) -> Duration { .milliseconds(milliseconds) }
 
     @Test func aFlipShorterThanSettleCommitsNothingAndHidesTheItemMeanwhile() {
         var gate = Gate(committed: .regular, settle: .milliseconds(500))

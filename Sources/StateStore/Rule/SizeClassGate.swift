@@ -1,5 +1,7 @@
 /// When a window's size-class changes count (SPEC §6), as a plain value: reported classes,
-/// activity and instants in; the class to lay out for and the changes that have settled out.
+/// activity and the time in; the class to lay out for and the changes that have settled out.
+/// Times are durations since any origin the caller keeps to (a clock's first reading), so the
+/// gate holds no clock of its own and tests pass made-up times.
 ///
 /// iPadOS flips a window's size class for a moment to snapshot it in the background, and a
 /// window being resized passes through classes it does not keep. So a reported class is only
@@ -10,7 +12,7 @@
 ///
 /// The host model and the SwiftUI modifier both hold one: they call ``report(_:isActive:at:)``
 /// from the environment, schedule a wake-up at ``deadline``, and call ``advance(to:)`` then.
-public struct SizeClassGate<Instant: InstantProtocol>: Hashable, Sendable where Instant.Duration == Duration {
+public struct SizeClassGate: Hashable, Sendable {
     /// When the layout follows a reported class.
     public enum LayoutFollows: Hashable, Sendable {
         /// At once; only the commit waits for ``SizeClassGate/settle``.
@@ -47,7 +49,7 @@ public struct SizeClassGate<Instant: InstantProtocol>: Hashable, Sendable where 
     /// The class the window lays out for now.
     public private(set) var layoutClass: SizeClass
     /// Since when the latest class, which differs from the committed one, has held while active.
-    private var pendingSince: Instant?
+    private var pendingSince: Duration?
     /// The mode the item was last shown in by a known class: what a change of mode is measured from.
     private var policyMode: SizeClass.Mode
 
@@ -64,7 +66,7 @@ public struct SizeClassGate<Instant: InstantProtocol>: Hashable, Sendable where 
     }
 
     /// When the pending change settles, if one is pending: the caller calls ``advance(to:)`` then.
-    public var deadline: Instant? { pendingSince.map { $0.advanced(by: settle) } }
+    public var deadline: Duration? { pendingSince.map { $0 + settle } }
 
     /// Whether the layout shows a known class of another mode than the item was last shown in,
     /// not yet committed: a `dismiss` item is hidden until the change settles or goes back.
@@ -74,7 +76,7 @@ public struct SizeClassGate<Instant: InstantProtocol>: Hashable, Sendable where 
 
     /// Takes the environment's class and activity at `now`; returns the change that settles at
     /// once (a zero ``settle``), if any.
-    public mutating func report(_ sizeClass: SizeClass, isActive: Bool, at now: Instant) -> Settled? {
+    public mutating func report(_ sizeClass: SizeClass, isActive: Bool, at now: Duration) -> Settled? {
         let wasActive = self.isActive
         let changed = sizeClass != latest
         latest = sizeClass
@@ -91,7 +93,7 @@ public struct SizeClassGate<Instant: InstantProtocol>: Hashable, Sendable where 
     }
 
     /// Commits the pending change if it has held for ``settle`` by `now`.
-    public mutating func advance(to now: Instant) -> Settled? {
+    public mutating func advance(to now: Duration) -> Settled? {
         guard let deadline, deadline <= now, let latest else { return nil }
         pendingSince = nil
         let changesMode = latest != .unspecified && latest.mode != policyMode
