@@ -140,4 +140,21 @@ struct SizeClassGateTests {
         _ = gate.report(.regular, isActive: true, at: at(2000))
         #expect(gate.advance(to: at(2500)) == .init(sizeClass: .regular, changesMode: true))
     }
+
+    @Test func anItemPresentedDuringAFlipKeepsThroughItsSettleAndGoesIfTheFlipGoesBack() {
+        var gate = Gate(committed: .regular, settle: .milliseconds(500))
+        _ = gate.report(.compact, isActive: true, at: at(0))
+        gate.itemPresented(at: at(100))
+        #expect(!gate.hidesDismissibleItem, "presented in compact, shown in compact")
+        #expect(gate.advance(to: at(500)) == .init(sizeClass: .compact, changesMode: false))
+
+        var back = Gate(committed: .regular, settle: .milliseconds(500))
+        _ = back.report(.compact, isActive: true, at: at(0))
+        back.itemPresented(at: at(100))
+        _ = back.report(.regular, isActive: true, at: at(200))
+        #expect(back.hidesDismissibleItem, "presented in compact: regular is another mode for it")
+        #expect(back.deadline == at(700))
+        #expect(back.advance(to: at(700)) == .init(sizeClass: .regular, changesMode: true))
+        #expect(!back.hidesDismissibleItem)
+    }
 }

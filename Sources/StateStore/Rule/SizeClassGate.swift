@@ -86,10 +86,25 @@ public struct SizeClassGate: Hashable, Sendable {
             return nil
         }
         if changed || !wasActive {
-            pendingSince = sizeClass == committed ? nil : now
+            pendingSince = differsFromCommitted(sizeClass) ? now : nil
             layoutClass = layoutFollows == .immediately ? sizeClass : committed
         }
         return advance(to: now)
+    }
+
+    /// An item was presented in the layout as it is now: a pending change no longer carries the
+    /// policy's effect for it, and going back to the committed class is itself a change of mode
+    /// for it (so a `dismiss` item presented during a flip is cleared if the flip goes back).
+    public mutating func itemPresented(at now: Duration) {
+        guard layoutClass != .unspecified, layoutClass.mode != policyMode else { return }
+        policyMode = layoutClass.mode
+        if isActive, let latest { pendingSince = differsFromCommitted(latest) ? (pendingSince ?? now) : nil }
+    }
+
+    /// Whether `sizeClass` would be a change to commit: another class than the committed one, or a
+    /// known class of another mode than the item was last shown in.
+    private func differsFromCommitted(_ sizeClass: SizeClass) -> Bool {
+        sizeClass != committed || (sizeClass != .unspecified && sizeClass.mode != policyMode)
     }
 
     /// Commits the pending change if it has held for ``settle`` by `now`.
