@@ -13,6 +13,9 @@ final class Context {
     let errors = OutputBuffer(descriptor: 2, capacity: 4096)
     /// Colour for standard output, decided on first use.
     lazy var style = Style.forDescriptor(1)
+    /// Set by a command once its change is committed: an output failure after that is exit 3
+    /// ("committed, do not retry"), never 74 ("nothing written").
+    var hasWritten = false
 
     /// Writes a line to standard error at once, after the data written so far.
     func message(_ text: String) {

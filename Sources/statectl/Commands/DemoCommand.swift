@@ -52,6 +52,7 @@ enum DemoCommand {
     static func run(_ invocation: Invocation, _ context: Context) throws {
         if let path = invocation.value(.database) {
             let outcomes = try play(in: try invocation.openOrCreateStore(context))
+            context.hasWritten = true
             render(outcomes, path: path, context)
         } else {
             let outcomes = try withTemporaryFolder("statectl-demo-") { folder in

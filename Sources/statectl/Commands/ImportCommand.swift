@@ -36,6 +36,7 @@ enum ImportCommand {
         let document = try ImportDocument(utf8: try readAll(name))
         let store = try invocation.openOrCreateStore(context)
         let written = try store.importDocument(document)
+        context.hasWritten = true
         if invocation.flag(.json) {
             context.output.writeJSON { writer in
                 writer.beginArray()

@@ -112,6 +112,7 @@ enum SetCommand {
         ) { state throws(StateStoreError) in
             for change in changes { try change.apply(to: &state) }
         }
+        context.hasWritten = true
         if invocation.flag(.json) {
             context.output.writeJSON { state.write(to: &$0) }
         } else {
