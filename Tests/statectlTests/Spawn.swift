@@ -32,14 +32,16 @@ enum SpawnedInput: Sendable {
     case descriptor(Int32)
 }
 
-/// Runs `statectl` with `posix_spawn`, the environment of `Fixture`, standard error to a file and
+/// Runs `statectl` with `posix_spawn`, the environment of `Fixture`, standard error to a file (or
+/// to the descriptor `stderr`: then ``Run/stderr`` is empty) and
 /// `SIGPIPE` at its default action (whatever the test process does with it), so a child that
 /// does not handle a broken pipe dies of it as it would under a shell. A child killed by a
 /// signal has status 128 + the signal, as a shell reports it. `whileRunning` is called with the
 /// path of its standard error once it has started; the child is waited for after it returns.
 func statectl(
     spawning arguments: [String], environment: [String: String], stdin: SpawnedInput = .empty,
-    stdout: SpawnedOutput = .file, whileRunning: ((_ standardError: String) throws -> Void)? = nil
+    stdout: SpawnedOutput = .file, stderr: Int32? = nil,
+    whileRunning: ((_ standardError: String) throws -> Void)? = nil
 ) throws -> Run {
     let folder = NSTemporaryDirectory() + "statectl-spawn-" + UUID().uuidString
     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
@@ -70,7 +72,11 @@ func statectl(
         posix_spawn_file_actions_adddup2(&actions, pipeWriter, 1)
     }
     defer { if pipeWriter >= 0 { close(pipeWriter) } }
-    posix_spawn_file_actions_addopen(&actions, 2, folder + "/stderr", O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+    if let stderr {
+        posix_spawn_file_actions_adddup2(&actions, stderr, 2)
+    } else {
+        posix_spawn_file_actions_addopen(&actions, 2, folder + "/stderr", O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+    }
 
     var attributes = posix_spawnattr_t()
     posix_spawnattr_init(&attributes)
@@ -114,7 +120,8 @@ func statectl(
         status: signal != 0 ? 128 + signal : (status >> 8) & 0xFF,
         stdout: stdout == .file
             ? String(decoding: try Data(contentsOf: URL(fileURLWithPath: folder + "/stdout")), as: UTF8.self) : "",
-        stderr: String(decoding: try Data(contentsOf: URL(fileURLWithPath: errors)), as: UTF8.self))
+        stderr: stderr == nil
+            ? String(decoding: try Data(contentsOf: URL(fileURLWithPath: errors)), as: UTF8.self) : "")
 }
 
 extension Fixture {

@@ -158,7 +158,7 @@ enum DemoCommand {
 
 extension Invocation.Occurrence {
     /// How the occurrence is typed in a shell: `--push 'Folder:"inbox"'`.
-    fileprivate var text: String {
+    var text: String {
         option.name + (value.map { " " + DemoCommand.shellQuoted($0) } ?? "")
     }
 }

@@ -12,7 +12,7 @@ extension Command {
         abstract: "Write the windows of an exported JSON document.",
         discussion: """
             Reads {"format": "statectl/1", "windows": [...]} from FILE, or from standard input \
-            when FILE is '-' or left out. Each window needs 'session' and 'window'; 'sizeClass', \
+            when FILE is '-' or left out (a byte order mark at its start is skipped). Each window needs 'session' and 'window'; 'sizeClass', \
             'path', 'item', 'itemPath' and 'policy' default as in a new window; 'revision' and \
             'updatedAt' are ignored: each window is written as its next revision, stamped now. \
             All or nothing: a bad window (unknown key, a window twice, itemPath without item, a \
@@ -33,6 +33,10 @@ enum ImportCommand {
 
     static func run(_ invocation: Invocation, _ context: Context) throws {
         let name = invocation.argument(file) ?? "-"
+        if name == "-" && isatty(0) == 1 {
+            // Otherwise a user who forgot the file sees a command that hangs.
+            context.message("Reading the document from standard input (a terminal); end it with Ctrl-D.")
+        }
         // Read and check the whole document before the database is opened or created.
         let document = try ImportDocument(utf8: try readAll(name))
         let store = try invocation.openOrCreateStore(context)

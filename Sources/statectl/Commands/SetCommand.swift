@@ -102,15 +102,26 @@ enum SetCommand {
         let session = invocation.argument(.session)!
         let window = invocation.argument(.window)!
         try WindowState.validate(session: session, window: window)
+        let occurrences = invocation.occurrences.filter { $0.option.section == mutations }
         var changes: [Mutation] = []
-        for occurrence in invocation.occurrences where occurrence.option.section == mutations {
-            changes.append(try Mutation(occurrence))
+        for (index, occurrence) in occurrences.enumerated() {
+            do throws(StateStoreError) {
+                changes.append(try Mutation(occurrence))
+            } catch {
+                throw error.naming(mutation: index, of: occurrences)
+            }
         }
         let store = try invocation.openOrCreateStore(context)
         let state = try store.update(
             session: session, window: window, expectedRevision: invocation.integer(expectRevision)
         ) { state throws(StateStoreError) in
-            for change in changes { try change.apply(to: &state) }
+            for (index, change) in changes.enumerated() {
+                do throws(StateStoreError) {
+                    try change.apply(to: &state)
+                } catch {
+                    throw error.naming(mutation: index, of: occurrences)
+                }
+            }
         }
         context.hasWritten = true
         if invocation.flag(.json) {
@@ -118,5 +129,16 @@ enum SetCommand {
         } else {
             context.output.write(state.record.text(style: context.style))
         }
+    }
+}
+
+extension StateStoreError {
+    /// Bad data, prefixed with the mutation it came from (`mutation 2 of 2 (--pop 1): …`), so
+    /// a long command line says which of its mutations failed.
+    fileprivate func naming(mutation index: Int, of occurrences: [Invocation.Occurrence]) -> StateStoreError {
+        guard case .invalidInput(let message) = self else { return self }
+        var text = occurrences[index].text
+        if text.count > 60 { text = text.prefix(59) + "…" }
+        return .invalidInput("mutation \(index + 1) of \(occurrences.count) (\(text)): \(message)")
     }
 }
