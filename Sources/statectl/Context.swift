@@ -17,10 +17,11 @@ final class Context {
     /// ("committed, do not retry"), never 74 ("nothing written").
     var hasWritten = false
 
-    /// Writes a line to standard error at once, after the data written so far.
+    /// Writes a line to standard error at once, after the data written so far; control
+    /// characters it quotes (an id from the database, an argument) are shown escaped.
     func message(_ text: String) {
         output.flush()
-        errors.write(text + "\n")
+        errors.write(text.escapingControlCharacters(keepingNewlines: true) + "\n")
         errors.flush()
     }
 

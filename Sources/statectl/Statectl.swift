@@ -27,7 +27,7 @@ enum Statectl {
             }
         } catch let error as UsageError {
             context.output.flush()
-            context.errors.write(error.report)
+            context.errors.write(error.report.escapingControlCharacters(keepingNewlines: true))
             status = 64
         } catch let error as StateStoreError {
             context.message("Error: \(error.description)")

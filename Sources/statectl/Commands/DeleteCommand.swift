@@ -43,7 +43,9 @@ enum DeleteCommand {
                 writer.endObject()
             }
         } else {
-            for window in deleted { context.output.write("Deleted window '\(session)' '\(window)'.\n") }
+            for window in deleted {
+                context.output.write("Deleted window '\(session)' '\(window)'.".escapingControlCharacters + "\n")
+            }
         }
     }
 }
