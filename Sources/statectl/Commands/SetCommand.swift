@@ -7,10 +7,16 @@ extension Command {
         discussion: """
             Creates the window when missing (unspecified size class, empty path, no item, policy \
             migrate). Either every mutation is applied and written as one new revision, or, on \
-            any error, nothing is written. A route is TYPE or TYPE:JSON, split at the first ':'.
+            any error, nothing is written; the error names the mutation that failed.
+
+            A route is TYPE or TYPE:JSON, split at the first ':'. An argument starting with '{' \
+            is a JSON object {"type": TYPE, "value": JSON} ('value' optional, null; no other \
+            key): the form for a type that holds ':' or starts with '{', such as a tuple, and the \
+            one such a route is printed in, so what 'show' prints can be pasted back.
 
               statectl set mail main --size-class regular --push 'Folder:"inbox"' \\
                   --present 'Thread:{"id":42}'
+              statectl set mail main --push '{"type":"(a: Swift.Int)","value":[1]}'
             """,
         arguments: [.session, .window],
         options: SetCommand.mutationOptions + [SetCommand.expectRevision, .json],
