@@ -78,6 +78,14 @@ public final class StateStore: Sendable {
                 throw .damaged(
                     SQLiteFailure(
                         code: SQLITE_CANTOPEN, message: "\(path) is a device, FIFO or socket, not a database file"))
+            case .file:
+                break
+            }
+        }
+        let database = try Database(
+            path: path, create: create, busyTimeoutMilliseconds: options.busyTimeoutMilliseconds)
+        if path != ":memory:" {
+            switch try StoreFile.contents(of: database) {
             case .notSQLite:
                 throw .damaged(SQLiteFailure(code: SQLITE_NOTADB, message: "\(path) is not a database"))
             case .sqlite(let applicationID) where applicationID != 0 && applicationID != Migrator.applicationID:
@@ -86,8 +94,6 @@ public final class StateStore: Sendable {
                 break
             }
         }
-        let database = try Database(
-            path: path, create: create, busyTimeoutMilliseconds: options.busyTimeoutMilliseconds)
 
         // Ours, new, or refused: decided through SQLite (the header may lag the WAL) before any
         // write, the journal mode included.
