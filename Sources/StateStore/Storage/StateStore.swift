@@ -45,8 +45,8 @@ public final class StateStore: Sendable {
     ///
     /// Refuses, leaving the file untouched: a SQLite file that is not a StateStore
     /// (``StateStoreError/notOurs(path:)``), a schema newer than this build
-    /// (``StateStoreError/newerSchema(path:found:supported:)``) and a file that is not SQLite
-    /// (``StateStoreError/damaged(_:)``).
+    /// (``StateStoreError/newerSchema(path:found:supported:)``), and a file that is not SQLite or
+    /// has more than one hard link (``StateStoreError/damaged(_:)``).
     public init(path: String, options: Options = Options()) throws(StateStoreError) {
         guard !path.isEmpty else { throw .invalidInput("database path is empty") }
         guard options.historyLimit >= 1 else { throw .invalidInput("historyLimit must be at least 1") }
@@ -78,6 +78,15 @@ public final class StateStore: Sendable {
                 throw .damaged(
                     SQLiteFailure(
                         code: SQLITE_CANTOPEN, message: "\(path) is a device, FIFO or socket, not a database file"))
+            case .file(let links) where links > 1:
+                // SQLite finds the WAL by name: each name would get its own, and the commits in one
+                // would be lost to a reader through the other.
+                throw .damaged(
+                    SQLiteFailure(
+                        code: SQLITE_CANTOPEN,
+                        message: "\(path) has \(links) hard links; SQLite keeps a write-ahead log per name, so "
+                            + "writes through one name would be lost to the others: keep one name (remove the other "
+                            + "links), or make a separate copy with `statectl backup`"))
             case .file:
                 break
             }
