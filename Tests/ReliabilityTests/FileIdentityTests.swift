@@ -112,6 +112,29 @@ struct FileIdentityTests {
         #expect(try rawQuery(path, "PRAGMA integrity_check") == ["ok"])
     }
 
+    /// The file renamed away under a live store (`mv state.db archive.db`): the next write fails,
+    /// and the archive holds every write acknowledged before, although its WAL was left under the
+    /// old name.
+    @Test func aFileRenamedAwayKeepsEveryAcknowledgedWrite() throws {
+        let folder = TemporaryFolder()
+        defer { folder.cleanUp() }
+        let path = folder.file("state.db")
+        let archive = folder.file("archive.db")
+        var expected: [UInt8] = []
+        do {
+            let store = try StateStore(path: path)
+            for n in 1...20 { try store.save(WindowState(session: "s", window: "w\(n)", path: [route("R", "\(n)")])) }
+            try store.export { expected += $0 }
+            #expect(rename(path, archive) == 0)
+            #expect { try store.save(WindowState(session: "s", window: "x")) } throws: { Self.isReplaced($0, path) }
+        }
+        #expect(!exists(path), "nothing created at the old name")
+        var archived: [UInt8] = []
+        try StateStore(path: archive).export { archived += $0 }
+        #expect(archived == expected)
+        #expect(try rawQuery(archive, "PRAGMA integrity_check") == ["ok"])
+    }
+
     /// The file deleted under a live store: the next write fails and creates nothing; a store
     /// made at the path afterwards starts empty.
     @Test func aFileDeletedUnderALiveStoreStopsItsNextWrite() throws {

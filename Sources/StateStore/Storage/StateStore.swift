@@ -140,6 +140,7 @@ public final class StateStore: Sendable {
     /// Runs `body` with the connection, whose schema must be current.
     func withDatabase<T: Sendable>(_ body: (Database) throws(StateStoreError) -> T) throws(StateStoreError) -> T {
         try connection.withLock { database throws(StateStoreError) -> T in
+            if let stopped = database.stopped { throw stopped }
             guard database.schemaVersion == StateStore.schemaVersion else {
                 throw .invalidInput(
                     "\(path) has schema version \(database.schemaVersion); this build needs \(StateStore.schemaVersion): migrate it first"
