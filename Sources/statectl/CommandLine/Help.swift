@@ -12,7 +12,8 @@ enum Help {
         Tables are for people; --json prints one JSON document for programs.
 
         Exit status: 0 done, 1 revision conflict, 64 usage error, 65 bad data, 66 not found, \
-        74 damaged file or I/O error, 75 database busy (retry), 78 schema newer than this build.
+        73 backup target exists, 74 damaged file or I/O error, 75 database busy (retry), \
+        78 schema newer than this build.
         """
 
     /// The whole help of `command`, or of `statectl` itself when `nil`.
