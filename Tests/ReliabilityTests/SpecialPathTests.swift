@@ -60,7 +60,9 @@ struct SpecialPathTests {
             (["--db", ":memory:"], ""), (["--db=:memory:"], ""), ([], "STATECTL_DB=:memory:"),
         ]
         for (global, environment) in spellings {
-            for command in [["set", "s", "w", "--push", "A"], ["list"], ["set", "s", "w", "--push", "Bad:{"], ["demo"]] {
+            for command in [
+                ["set", "s", "w", "--push", "A"], ["list"], ["set", "s", "w", "--push", "Bad:{"], ["demo"],
+            ] {
                 if command == ["demo"] && global.isEmpty { continue }
                 let outcome = try statectlIn(folder.path, global + command, environment: environment)
                 #expect(outcome.status == 64, "\(global) \(environment) \(command): \(outcome.err)")
