@@ -126,6 +126,17 @@ struct BackupTests {
         #expect(outcome.status == 74, "\(outcome.err)")
         #expect(!exists(folder.file("missing")), "no folder created")
 
+        // A target short enough for SQLite, but not with the room its temporary name needs.
+        let longFolder = folder.file(String(repeating: "l", count: 200))
+        try FileManager.default.createDirectory(atPath: longFolder, withIntermediateDirectories: false)
+        let tooLong = longFolder + "/" + String(repeating: "n", count: 500 - longFolder.utf8.count)
+        #expect(tooLong.utf8.count <= 504)
+        let long = try statectl(["--db", path, "backup", tooLong])
+        #expect(long.status == 74, "\(long.err)")
+        #expect(long.err.contains("is too long for SQLite"), "\(long.err)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: longFolder).isEmpty)
+        try FileManager.default.removeItem(atPath: longFolder)
+
         let noDatabase = try statectl(["--db", folder.file("none.db"), "backup", folder.file("copy.db")])
         #expect(noDatabase.status == 66, "\(noDatabase.err)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["state.db"])

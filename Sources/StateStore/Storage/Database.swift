@@ -189,6 +189,9 @@ final class Database {
     /// message leaves out ("unable to open database file" for a read-only folder); empty when
     /// there is none to tell.
     static func systemError(_ handle: OpaquePointer?, code: Int32, path: String) -> String {
+        if [SQLITE_CANTOPEN, SQLITE_READONLY, SQLITE_IOERR].contains(code & 0xFF), let problem = sidecarProblem(path) {
+            return " (\(problem))"
+        }
         switch code & 0xFF {
         case SQLITE_CANTOPEN, SQLITE_READONLY:
             // SQLite's errno is that of its last attempt, often a read-only retry that says
@@ -209,6 +212,22 @@ final class Database {
         default:
             return ""
         }
+    }
+
+    /// A `-wal` or `-shm` beside the database that SQLite cannot use, which its own message does
+    /// not name: a folder, or a symbolic link (which it refuses to follow). Found with `lstat`.
+    static func sidecarProblem(_ path: String) -> String? {
+        guard path != ":memory:", !path.isEmpty else { return nil }
+        for (suffix, what) in [("-wal", "write-ahead log"), ("-shm", "shared-memory index")] {
+            var info = stat()
+            guard lstat(path + suffix, &info) == 0 else { continue }
+            switch info.st_mode & S_IFMT {
+            case S_IFDIR: return "\(path)\(suffix) is a folder, not SQLite's \(what): remove it"
+            case S_IFLNK: return "\(path)\(suffix) is a symbolic link, which SQLite refuses to follow: remove it"
+            default: continue
+            }
+        }
+        return nil
     }
 
     /// Busy and locked mean "retry later"; everything else that SQLite reports here is damage or

@@ -37,7 +37,8 @@ extension StateStore {
         }
         // Written under a name of its own, then linked to the target, which fails if another
         // process has created it meanwhile: the target appears whole or not at all.
-        let partial = target + ".partial-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        let partial = target + ".partial-" + String(UInt32.random(in: 0...UInt32.max), radix: 16)
+        try StoreFile.checkLength(of: target, extra: ".partial-ffffffff".utf8.count, what: "backup path")
         defer { Self.removeFile(partial) }
         try withDatabase { database throws(StateStoreError) in
             try database.checkStillAtPath()

@@ -63,13 +63,14 @@ public final class StateStore: Sendable {
     }
 
     private static func open(_ path: String, _ options: Options) throws(StateStoreError) -> Database {
-        let migrator = Migrator()
         var create = false
+        var createdFolders: [String] = []
         if path != ":memory:" {
+            try StoreFile.checkLength(of: path)
             switch try StoreFile.inspect(path) {
             case .missing:
                 guard options.createIfMissing else { throw .notFound("no database at \(path)") }
-                try StoreFile.createParentFolders(of: path)
+                createdFolders = try StoreFile.createParentFolders(of: path)
                 create = true
             case .directory:
                 throw .damaged(
@@ -91,6 +92,19 @@ public final class StateStore: Sendable {
                 break
             }
         }
+        do {
+            return try connect(path, options, create: create)
+        } catch {
+            // A failed create leaves no folder behind (the connection is closed by now).
+            StoreFile.removeFolders(createdFolders)
+            throw error
+        }
+    }
+
+    /// Opens the connection to a file that ``open(_:_:)`` checked, checks it is ours, and
+    /// prepares it for use.
+    private static func connect(_ path: String, _ options: Options, create: Bool) throws(StateStoreError) -> Database {
+        let migrator = Migrator()
         let database = try Database(
             path: path, create: create, busyTimeoutMilliseconds: options.busyTimeoutMilliseconds)
         if path != ":memory:" {

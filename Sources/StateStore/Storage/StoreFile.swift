@@ -76,18 +76,63 @@ enum StoreFile {
         return .sqlite(applicationID: Int32(bitPattern: applicationID))
     }
 
-    /// Creates the folders leading to `path`, as `mkdir -p` would.
-    static func createParentFolders(of path: String) throws(StateStoreError) {
+    /// Creates the folders leading to `path`, as `mkdir -p` would, and returns those it made,
+    /// outermost first. On failure it removes them again.
+    static func createParentFolders(of path: String) throws(StateStoreError) -> [String] {
         var components = path.split(separator: "/", omittingEmptySubsequences: false).dropLast()
-        guard !components.isEmpty else { return }
+        guard !components.isEmpty else { return [] }
         var current = path.hasPrefix("/") ? "" : "."
         if components.first == "" { components.removeFirst() }
+        var created: [String] = []
         for component in components where !component.isEmpty {
             current += "/" + component
-            if mkdir(current, 0o755) != 0 && errno != EEXIST {
-                throw ioError("cannot create folder \(current)")
+            if mkdir(current, 0o755) == 0 {
+                created.append(current)
+            } else if errno != EEXIST {
+                let error = ioError("cannot create folder \(current)")
+                removeFolders(created)
+                throw error
             }
         }
+        return created
+    }
+
+    /// Removes folders a failed create made, innermost first; one that holds anything now (the
+    /// file SQLite made, which another process may already use) stays, and so do those around it.
+    static func removeFolders(_ folders: [String]) {
+        for folder in folders.reversed() where rmdir(folder) != 0 { return }
+    }
+
+    /// The longest full path SQLite's unix VFS opens a database at: its limit, less the room it
+    /// keeps for the names it makes beside it (`-journal`).
+    static var longestPath: Int {
+        Int(sqlite3_vfs_find(nil)?.pointee.mxPathname ?? 512) - "-journal".utf8.count
+    }
+
+    /// Refuses a path whose full form (made absolute and without `.` and `..`, as SQLite makes it)
+    /// is longer than SQLite takes, leaving `extra` bytes to spare, before anything is created.
+    static func checkLength(of path: String, extra: Int = 0, what: String = "database path") throws(StateStoreError) {
+        let length = fullPathLength(path)
+        let longest = longestPath - extra
+        guard length > longest else { return }
+        throw .damaged(
+            SQLiteFailure(
+                code: SQLITE_CANTOPEN,
+                message: "\(what) \(path) is too long for SQLite: \(length) bytes as a full path, at most \(longest)"))
+    }
+
+    /// The length of `path` made absolute against the working folder, `.` and `..` resolved.
+    private static func fullPathLength(_ path: String) -> Int {
+        var full = path
+        if !path.hasPrefix("/"), let folder = getcwd(nil, 0) {
+            full = String(cString: folder) + "/" + path
+            free(folder)
+        }
+        var kept: [Substring] = []
+        for component in full.split(separator: "/") where component != "." {
+            if component == ".." { _ = kept.popLast() } else { kept.append(component) }
+        }
+        return kept.reduce(0) { $0 + 1 + $1.utf8.count }
     }
 
     private static func ioError(_ what: String) -> StateStoreError {
