@@ -137,6 +137,10 @@ struct BackupTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: longFolder).isEmpty)
         try FileManager.default.removeItem(atPath: longFolder)
 
+        #expect(throws: StateStoreError.invalidInput("backup path is empty")) {
+            try StateStore(path: path).backup(to: "")
+        }
+
         let noDatabase = try statectl(["--db", folder.file("none.db"), "backup", folder.file("copy.db")])
         #expect(noDatabase.status == 66, "\(noDatabase.err)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["state.db"])

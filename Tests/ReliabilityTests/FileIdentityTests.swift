@@ -148,6 +148,11 @@ struct FileIdentityTests {
             #expect { try store.save(WindowState(session: "s", window: "x")) } throws: { Self.isReplaced($0, path) }
             #expect(!exists(path), "nothing created at the path")
             #expect { try store.deleteSession("s") } throws: { Self.isReplaced($0, path) }
+            // Nothing reopens behind the caller's back: not a feed, not a backup, not a check.
+            #expect { try store.changeFeed() } throws: { Self.isReplaced($0, path) }
+            #expect { try store.backup(to: folder.file("copy.db")) } throws: { Self.isReplaced($0, path) }
+            #expect { try store.check() } throws: { Self.isReplaced($0, path) }
+            #expect(!exists(path) && !exists(folder.file("copy.db")), "nothing created")
         }
         #expect(try StateStore(path: path).windowSummaries().isEmpty)
     }
