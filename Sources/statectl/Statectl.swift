@@ -22,6 +22,7 @@ enum Statectl {
             case .help(let command):
                 context.output.write(Help.text(for: command))
             case .run(let invocation):
+                try invocation.checkDatabaseLocation(context)
                 try invocation.rejectInvalidUTF8()
                 try invocation.command.run(invocation, context)
             }

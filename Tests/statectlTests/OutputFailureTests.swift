@@ -54,6 +54,9 @@ struct OutputFailureTests {
         Writing(name: "demo --db", arguments: { _ in ["demo"] }) {
             try $0.store().windows(session: "demo").count == 2
         },
+        Writing(name: "backup", arguments: { ["backup", $0.path("copy.db")] }) {
+            $0.exists($0.path("copy.db"))
+        },
     ]
 
     @Test(arguments: writing, SpawnedOutput.failing)

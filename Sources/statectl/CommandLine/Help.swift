@@ -15,8 +15,8 @@ enum Help {
 
         Exit status: 0 done, 1 revision conflict, 3 the change was committed but its result could \
         not be written to standard output (do not retry), 64 usage error, 65 bad data, 66 not found, \
-        74 damaged file or I/O error (nothing written), 75 database busy (retry), 78 schema newer \
-        than this build.
+        73 backup target exists, 74 damaged file or I/O error (nothing written), 75 database busy \
+        (retry), 78 schema newer than this build.
         """
 
     /// The whole help of `command`, or of `statectl` itself when `nil`.

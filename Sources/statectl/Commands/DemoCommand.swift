@@ -10,6 +10,7 @@ extension Command {
             other. Uses a temporary database, removed afterwards; with --db, writes there instead \
             (replacing any session 'demo') so you can explore it with the other commands.
             """,
+        usesDefaultDatabase: false,
         run: DemoCommand.run)
 }
 
