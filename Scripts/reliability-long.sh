@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# The long reliability run: the crash, multi-process and busy tests of ReliabilityTests with far
-# more rounds than CI gives them, repeated with fresh random seeds, then the fuzzers.
+# The long reliability run: the crash, multi-process, busy, shared-file, replaced-file and backup
+# tests of ReliabilityTests with far more rounds than CI gives them, repeated with fresh random
+# seeds, then the fuzzers.
 #
 #   Scripts/reliability-long.sh
 #
@@ -9,6 +10,9 @@
 #   RELIABILITY_PROCESSES      processes incrementing one window             8  [4]
 #   RELIABILITY_INCREMENTS     increments per process                      500  [100]
 #   RELIABILITY_CLI_WRITES     `statectl set` runs per process               50  [10]
+#   RELIABILITY_SHARED_ROUNDS  stores opened beside a live one, another
+#                              process coming and going, then a write      200  [5]
+#   RELIABILITY_BACKUPS        backups taken while another process writes   40  [4]
 #   RELIABILITY_REPEAT         times the tests run (a new seed each time)     3
 #   RELIABILITY_SEED           fix the crash tests' seed (to replay a failure)
 #   FUZZ_SECONDS               seconds per fuzz target, 0 to skip fuzzing   300
@@ -19,13 +23,15 @@ export RELIABILITY_CRASH_ROUNDS=${RELIABILITY_CRASH_ROUNDS:-300}
 export RELIABILITY_PROCESSES=${RELIABILITY_PROCESSES:-8}
 export RELIABILITY_INCREMENTS=${RELIABILITY_INCREMENTS:-500}
 export RELIABILITY_CLI_WRITES=${RELIABILITY_CLI_WRITES:-50}
+export RELIABILITY_SHARED_ROUNDS=${RELIABILITY_SHARED_ROUNDS:-200}
+export RELIABILITY_BACKUPS=${RELIABILITY_BACKUPS:-40}
 repeat=${RELIABILITY_REPEAT:-3}
 fuzz_seconds=${FUZZ_SECONDS:-300}
 
 swift build --build-tests
 for run in $(seq 1 "$repeat"); do
     echo "== reliability run $run of $repeat"
-    swift test --skip-build --filter 'ReliabilityTests\.(CrashTests|ProcessTests|OpeningRaceTests|BinaryFaultTests)'
+    swift test --skip-build --filter 'ReliabilityTests\.(CrashTests|ProcessTests|OpeningRaceTests|BinaryFaultTests|SharedFileTests|FileIdentityTests|BackupTests)'
 done
 if [ "$fuzz_seconds" -gt 0 ]; then
     Scripts/fuzz.sh "$fuzz_seconds"

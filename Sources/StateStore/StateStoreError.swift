@@ -15,6 +15,8 @@ public enum StateStoreError: Error, Hashable, Sendable, CustomStringConvertible 
     case busy(SQLiteFailure)
     /// The file's schema is newer than this build knows; it was left untouched.
     case newerSchema(path: String, found: Int, supported: Int)
+    /// A file to be created exists already (a backup's target); nothing was written.
+    case alreadyExists(String)
 
     /// The `statectl` exit status for this error (sysexits.h values).
     public var exitCode: Int32 {
@@ -25,6 +27,7 @@ public enum StateStoreError: Error, Hashable, Sendable, CustomStringConvertible 
         case .damaged: 74
         case .busy: 75
         case .newerSchema: 78
+        case .alreadyExists: 73
         }
     }
 
@@ -44,6 +47,8 @@ public enum StateStoreError: Error, Hashable, Sendable, CustomStringConvertible 
             "database is busy (locked by another connection past the busy timeout): \(failure.message)"
         case let .newerSchema(path, found, supported):
             "\(path) has schema version \(found), newer than this build's \(supported); upgrade statectl"
+        case let .alreadyExists(message):
+            message
         }
     }
 }

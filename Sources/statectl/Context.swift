@@ -13,11 +13,15 @@ final class Context {
     let errors = OutputBuffer(descriptor: 2, capacity: 4096)
     /// Colour for standard output, decided on first use.
     lazy var style = Style.forDescriptor(1)
+    /// Set by a command once its change is committed: an output failure after that is exit 3
+    /// ("committed, do not retry"), never 74 ("nothing written").
+    var hasWritten = false
 
-    /// Writes a line to standard error at once, after the data written so far.
+    /// Writes a line to standard error at once, after the data written so far; control
+    /// characters it quotes (an id from the database, an argument) are shown escaped.
     func message(_ text: String) {
         output.flush()
-        errors.write(text + "\n")
+        errors.write(text.escapingControlCharacters(keepingNewlines: true) + "\n")
         errors.flush()
     }
 

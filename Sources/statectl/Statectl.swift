@@ -22,12 +22,13 @@ enum Statectl {
             case .help(let command):
                 context.output.write(Help.text(for: command))
             case .run(let invocation):
+                try invocation.checkDatabaseLocation(context)
                 try invocation.rejectInvalidUTF8()
                 try invocation.command.run(invocation, context)
             }
         } catch let error as UsageError {
             context.output.flush()
-            context.errors.write(error.report)
+            context.errors.write(error.report.escapingControlCharacters(keepingNewlines: true))
             status = 64
         } catch let error as StateStoreError {
             context.message("Error: \(error.description)")
@@ -41,10 +42,33 @@ enum Statectl {
         }
         context.output.flush()
         if let failure = context.output.failure {
-            context.message("Error: cannot write to standard output: \(String(cString: strerror(failure)))")
-            if status == 0 { status = 74 }
+            let reason = "Error: cannot write to standard output: \(String(cString: strerror(failure)))"
+            if status == 0 && context.hasWritten {
+                // A script must not push the same change twice because its output pipe broke.
+                context.message(reason + "; the change was committed: do not run the command again")
+                status = 3
+            } else {
+                context.message(reason)
+                if status == 0 { status = 74 }
+            }
         }
         context.errors.flush()
         return status
+    }
+
+    /// Makes the process safe to write from: a reader that has gone is `EPIPE` from `write(2)`,
+    /// reported with the right exit status, not death by `SIGPIPE`; and descriptors 0–2, when
+    /// the caller closed them, are held by `/dev/null` opened the wrong way round, so they stay
+    /// "closed" (`EBADF`) while no file this process opens can take their place and receive
+    /// the output meant for the terminal.
+    static func prepareProcess() {
+        signal(SIGPIPE, SIG_IGN)
+        for descriptor: Int32 in 0...2 where fcntl(descriptor, F_GETFD) < 0 && errno == EBADF {
+            let placeholder = open("/dev/null", descriptor == 0 ? O_WRONLY : O_RDONLY)
+            if placeholder >= 0 && placeholder != descriptor {
+                dup2(placeholder, descriptor)
+                close(placeholder)
+            }
+        }
     }
 }

@@ -4,4 +4,5 @@
     import Darwin
 #endif
 
+Statectl.prepareProcess()
 exit(Statectl.main(RawArgument.ofProcess()))

@@ -68,6 +68,9 @@ struct RouteTests {
             (#"Thread:{"id":42}"#, "Thread", #"{"id":42}"#),
             (#"Link:"http://x""#, "Link", #""http://x""#),
             ("App.Tab: [ 1 ]", "App.Tab", "[1]"),
+            (#"{"type":"(a: Swift.Int, b: Swift.Int)","value":[1, 2]}"#, "(a: Swift.Int, b: Swift.Int)", "[1,2]"),
+            (#"{"type":"{odd"}"#, "{odd", "null"),
+            (#"{"value":"v","type":"Plain"}"#, "Plain", #""v""#),
         ])
     func parsesCommandLineRoutes(_ argument: String, _ type: String, _ json: String) throws {
         let route = try Route(parsing: argument)
@@ -76,7 +79,21 @@ struct RouteTests {
         #expect(try Route(parsing: route.description) == route)
     }
 
-    @Test("bad command-line routes", arguments: ["Folder:", ":1", "", "Thread:{id:42}", "T:nope"])
+    @Test func typesTheShortFormWouldMisreadArePrintedAsObjects() throws {
+        #expect(route("(a: Swift.Int)", "[1]").description == #"{"type":"(a: Swift.Int)","value":[1]}"#)
+        #expect(route("{odd").description == #"{"type":"{odd","value":null}"#)
+        #expect(
+            route("Swift.Dictionary<Swift.String, Swift.Int>").description
+                == "Swift.Dictionary<Swift.String, Swift.Int>")
+        #expect(route("Thread", #"{"id":42}"#).description == #"Thread:{"id":42}"#)
+    }
+
+    @Test(
+        "bad command-line routes",
+        arguments: [
+            "Folder:", ":1", "", "Thread:{id:42}", "T:nope", #"{"type":"A","x":1}"#, #"{"value":1}"#,
+            #"{"type":"A"} 1"#,
+        ])
     func refusesBadCommandLineRoutes(_ argument: String) {
         #expect(throws: StateStoreError.self) { try Route(parsing: argument) }
     }

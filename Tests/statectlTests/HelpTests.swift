@@ -2,7 +2,9 @@ import Foundation
 import Testing
 
 /// The commands of SPEC §5 this build carries.
-let allCommands = ["list", "show", "restore", "set", "delete", "history", "revert", "migrate", "check", "demo", "help"]
+let allCommands = [
+    "list", "show", "restore", "set", "delete", "history", "revert", "backup", "migrate", "check", "demo", "help",
+]
 
 struct HelpTests {
     @Test func bareStatectlPrintsTheHelp() throws {

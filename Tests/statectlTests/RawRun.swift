@@ -76,7 +76,7 @@ func statectlOnTerminal(_ arguments: [String], environment: [String: String]) th
 
 /// libc's pseudo-terminal calls, which the Glibc module does not import (they need
 /// `_XOPEN_SOURCE`), looked up at run time.
-private enum PseudoTerminal {
+enum PseudoTerminal {
     private static func function<T>(_ name: String, as type: T.Type) -> T {
         unsafeBitCast(dlsym(dlopen(nil, RTLD_NOW), name), to: type)
     }

@@ -21,7 +21,7 @@ public struct ImportDocument: Hashable, Sendable {
         try self.init(parsing: text)
     }
 
-    /// Parses and validates a document. Unknown keys, a window twice, `itemPath` without `item`,
+    /// Parses and validates a document; a UTF-8 byte order mark at its start is skipped. Unknown keys, a window twice, `itemPath` without `item`,
     /// a bad id or route and a limit exceeded are ``StateStoreError/invalidInput(_:)``, naming the
     /// window and the field.
     public init(parsing text: String) throws(StateStoreError) {
@@ -30,6 +30,8 @@ public struct ImportDocument: Hashable, Sendable {
         var context = "document"
         do {
             try JSONReader.read(text) { reader throws(JSONReader.Failure) in
+                // Offsets stay those of the input, the mark included.
+                reader.skipByteOrderMark()
                 var sawWindows = false
                 try reader.readObject { reader, key throws(JSONReader.Failure) in
                     switch key {

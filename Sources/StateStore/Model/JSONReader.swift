@@ -28,6 +28,14 @@ struct JSONReader {
         index += 1
     }
 
+    /// Steps over a UTF-8 byte order mark at the reader's position, if there is one: editors on
+    /// some systems start a text file with it, and it is not part of the JSON text.
+    mutating func skipByteOrderMark() {
+        if bytes.count - index >= 3, bytes[index] == 0xEF, bytes[index + 1] == 0xBB, bytes[index + 2] == 0xBF {
+            index += 3
+        }
+    }
+
     /// Fails unless only whitespace is left.
     mutating func expectEnd() throws(Failure) {
         skipWhitespace()

@@ -28,8 +28,22 @@ public struct Route: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// A route from the command-line form `TYPE` (value `null`) or `TYPE:JSON`, split at the
-    /// first `:`, such as `Folder:"inbox"` or `Thread:{"id":42}`.
+    /// first `:`, such as `Folder:"inbox"` or `Thread:{"id":42}`; or, for an argument starting
+    /// with `{`, the JSON object `{"type": …, "value": …}` (`value` optional), which any type
+    /// can be written in (`{"type":"(a: Swift.Int, b: Swift.Int)","value":[1,2]}`).
     public init(parsing argument: String) throws(StateStoreError) {
+        if argument.utf8.first == UInt8(ascii: "{") {
+            do {
+                self = try JSONReader.read(argument) { reader throws(JSONReader.Failure) in
+                    let route = try reader.readRoute()
+                    try reader.expectEnd()
+                    return route
+                }
+            } catch {
+                throw .invalidInput("route written as a JSON object: \(error.description)")
+            }
+            return
+        }
         guard let colon = argument.utf8.firstIndex(of: UInt8(ascii: ":")) else {
             try self.init(type: argument)
             return
@@ -48,8 +62,17 @@ public struct Route: Hashable, Sendable, CustomStringConvertible {
         self.json = json
     }
 
-    /// The command-line form: `TYPE:JSON`, or `TYPE` when the value is `null`.
-    public var description: String { json == "null" ? type : "\(type):\(json)" }
+    /// The command-line form, which ``init(parsing:)`` reads back as this route: `TYPE:JSON`, or
+    /// `TYPE` when the value is `null`; the JSON object `{"type":…,"value":…}` when the type holds
+    /// a `:` or starts with `{`, where the short form would be read otherwise.
+    public var description: String {
+        guard type.utf8.contains(UInt8(ascii: ":")) || type.utf8.first == UInt8(ascii: "{") else {
+            return json == "null" ? type : "\(type):\(json)"
+        }
+        var writer = JSONWriter()
+        write(to: &writer)
+        return writer.text
+    }
 
     /// Writes `{"type": ..., "value": ...}`.
     public func write(to writer: inout JSONWriter) {

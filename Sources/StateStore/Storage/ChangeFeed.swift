@@ -47,7 +47,10 @@ public final class ChangeFeed {
     public var position: Int64 { cursor }
 
     /// The changes committed since the last poll, oldest first; empty, cheaply, when there are none.
+    /// Fails for good once the file was replaced or deleted.
     public func poll() throws(StateStoreError) -> [WindowChange] {
+        // A replaced file's data_version never changes: without this, the feed would go quiet.
+        try database.checkStillAtPath()
         let version = try database.integer("PRAGMA data_version")
         guard version != dataVersion else { return [] }
         // Recorded before the snapshot below begins: a commit racing this poll changes the version

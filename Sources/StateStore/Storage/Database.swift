@@ -18,6 +18,9 @@ final class Database {
     var schemaVersion = 0
     /// How long a call waits for another connection's lock.
     let busyTimeoutMilliseconds: Int
+    /// Set, and the connection closed, once its path was found to name another file (or none):
+    /// every later call fails with it, so nothing is written to the file that is gone.
+    private(set) var stopped: StateStoreError?
 
     /// Opens `path` read-write, creating it when `create` is set, waiting up to
     /// `busyTimeoutMilliseconds` for other connections' locks. The caller has checked the file.
@@ -43,12 +46,14 @@ final class Database {
     }
 
     deinit {
+        guard stopped == nil else { return }  // closed already
         statements.removeAll()  // finalize before closing
         sqlite3_close_v2(handle)
     }
 
     /// The cached statement for `sql`, prepared on first use.
     func statement(_ sql: String) throws(StateStoreError) -> Statement {
+        if let stopped { throw stopped }
         if let statement = statements[sql] { return statement }
         let statement = try Statement(database: self, sql: sql)
         statements[sql] = statement
@@ -89,6 +94,7 @@ final class Database {
 
     /// Runs SQL text of any number of statements, uncached (migrations, pragmas with side effects).
     func execute(_ sql: String) throws(StateStoreError) {
+        if let stopped { throw stopped }
         var message: UnsafeMutablePointer<CChar>?
         let code = sqlite3_exec(handle, sql, nil, nil, &message)
         guard code == SQLITE_OK else {
@@ -104,16 +110,46 @@ final class Database {
 
     /// Runs `body` in a write transaction taken with `BEGIN IMMEDIATE`, so the write lock is had
     /// (or the busy error raised) before anything is read. Any error rolls everything back.
+    /// Fails when the path names another file than the one opened (see ``checkStillAtPath()``).
     func writeTransaction<T>(_ body: () throws(StateStoreError) -> T) throws(StateStoreError) -> T {
         try run("BEGIN IMMEDIATE")
         do {
+            // Checked with the write lock held, so a replacement made while waiting for it counts.
+            try checkStillAtPath()
             let result = try body()
             try run("COMMIT")
             return result
         } catch {
-            if sqlite3_get_autocommit(handle) == 0 { try? run("ROLLBACK") }
+            if stopped == nil && sqlite3_get_autocommit(handle) == 0 { try? run("ROLLBACK") }
             throw error
         }
+    }
+
+    /// Fails, and closes the connection for good, when its path no longer names the file it
+    /// opened (`mv other.db state.db`, or the file deleted): writing on would commit into the old
+    /// file's WAL, which SQLite finds by name and would replay onto the file now at the path.
+    func checkStillAtPath() throws(StateStoreError) {
+        if let stopped { throw stopped }
+        guard path != ":memory:" else { return }
+        var moved: Int32 = 0
+        guard sqlite3_file_control(handle, "main", SQLITE_FCNTL_HAS_MOVED, &moved) == SQLITE_OK, moved != 0 else {
+            return
+        }
+        if sqlite3_get_autocommit(handle) == 0 { try? run("ROLLBACK") }
+        // SQLite neither checkpoints nor deletes the WAL of a moved file when it closes, and would
+        // replay it onto the file now at the path. Emptied into the old file (which this
+        // connection still holds: it may live on under another name), it is harmless.
+        sqlite3_wal_checkpoint_v2(handle, nil, SQLITE_CHECKPOINT_TRUNCATE, nil, nil)
+        statements.removeAll()
+        sqlite3_close_v2(handle)
+        let error = StateStoreError.damaged(
+            SQLiteFailure(
+                code: SQLITE_READONLY | 4 << 8 /* SQLITE_READONLY_DBMOVED */,
+                message: "\(path) was replaced or deleted while open (the path names another file now, or none); "
+                    + "nothing was written and this connection is closed: open the store again to use the file now "
+                    + "there. To replace a live store's data use `statectl import`; to copy it, `statectl backup`"))
+        stopped = error
+        throw error
     }
 
     /// Runs `body` in a read transaction, so several queries see one snapshot.
@@ -153,6 +189,9 @@ final class Database {
     /// message leaves out ("unable to open database file" for a read-only folder); empty when
     /// there is none to tell.
     static func systemError(_ handle: OpaquePointer?, code: Int32, path: String) -> String {
+        if [SQLITE_CANTOPEN, SQLITE_READONLY, SQLITE_IOERR].contains(code & 0xFF), let problem = sidecarProblem(path) {
+            return " (\(problem))"
+        }
         switch code & 0xFF {
         case SQLITE_CANTOPEN, SQLITE_READONLY:
             // SQLite's errno is that of its last attempt, often a read-only retry that says
@@ -173,6 +212,22 @@ final class Database {
         default:
             return ""
         }
+    }
+
+    /// A `-wal` or `-shm` beside the database that SQLite cannot use, which its own message does
+    /// not name: a folder, or a symbolic link (which it refuses to follow). Found with `lstat`.
+    static func sidecarProblem(_ path: String) -> String? {
+        guard path != ":memory:", !path.isEmpty else { return nil }
+        for (suffix, what) in [("-wal", "write-ahead log"), ("-shm", "shared-memory index")] {
+            var info = stat()
+            guard lstat(path + suffix, &info) == 0 else { continue }
+            switch info.st_mode & S_IFMT {
+            case S_IFDIR: return "\(path)\(suffix) is a folder, not SQLite's \(what): remove it"
+            case S_IFLNK: return "\(path)\(suffix) is a symbolic link, which SQLite refuses to follow: remove it"
+            default: continue
+            }
+        }
+        return nil
     }
 
     /// Busy and locked mean "retry later"; everything else that SQLite reports here is damage or

@@ -45,8 +45,8 @@ public final class StateStore: Sendable {
     ///
     /// Refuses, leaving the file untouched: a SQLite file that is not a StateStore
     /// (``StateStoreError/notOurs(path:)``), a schema newer than this build
-    /// (``StateStoreError/newerSchema(path:found:supported:)``) and a file that is not SQLite
-    /// (``StateStoreError/damaged(_:)``).
+    /// (``StateStoreError/newerSchema(path:found:supported:)``), and a file that is not SQLite or
+    /// has more than one hard link (``StateStoreError/damaged(_:)``).
     public init(path: String, options: Options = Options()) throws(StateStoreError) {
         guard !path.isEmpty else { throw .invalidInput("database path is empty") }
         guard options.historyLimit >= 1 else { throw .invalidInput("historyLimit must be at least 1") }
@@ -63,13 +63,14 @@ public final class StateStore: Sendable {
     }
 
     private static func open(_ path: String, _ options: Options) throws(StateStoreError) -> Database {
-        let migrator = Migrator()
         var create = false
+        var createdFolders: [String] = []
         if path != ":memory:" {
+            try StoreFile.checkLength(of: path)
             switch try StoreFile.inspect(path) {
             case .missing:
                 guard options.createIfMissing else { throw .notFound("no database at \(path)") }
-                try StoreFile.createParentFolders(of: path)
+                createdFolders = try StoreFile.createParentFolders(of: path)
                 create = true
             case .directory:
                 throw .damaged(
@@ -78,6 +79,36 @@ public final class StateStore: Sendable {
                 throw .damaged(
                     SQLiteFailure(
                         code: SQLITE_CANTOPEN, message: "\(path) is a device, FIFO or socket, not a database file"))
+            case .file(let links) where links > 1:
+                // SQLite finds the WAL by name: each name would get its own, and the commits in one
+                // would be lost to a reader through the other.
+                throw .damaged(
+                    SQLiteFailure(
+                        code: SQLITE_CANTOPEN,
+                        message: "\(path) has \(links) hard links; SQLite keeps a write-ahead log per name, so "
+                            + "writes through one name would be lost to the others: keep one name (remove the other "
+                            + "links), or make a separate copy with `statectl backup`"))
+            case .file:
+                break
+            }
+        }
+        do {
+            return try connect(path, options, create: create)
+        } catch {
+            // A failed create leaves no folder behind (the connection is closed by now).
+            StoreFile.removeFolders(createdFolders)
+            throw error
+        }
+    }
+
+    /// Opens the connection to a file that ``open(_:_:)`` checked, checks it is ours, and
+    /// prepares it for use.
+    private static func connect(_ path: String, _ options: Options, create: Bool) throws(StateStoreError) -> Database {
+        let migrator = Migrator()
+        let database = try Database(
+            path: path, create: create, busyTimeoutMilliseconds: options.busyTimeoutMilliseconds)
+        if path != ":memory:" {
+            switch try StoreFile.contents(of: database) {
             case .notSQLite:
                 throw .damaged(SQLiteFailure(code: SQLITE_NOTADB, message: "\(path) is not a database"))
             case .sqlite(let applicationID) where applicationID != 0 && applicationID != Migrator.applicationID:
@@ -86,8 +117,6 @@ public final class StateStore: Sendable {
                 break
             }
         }
-        let database = try Database(
-            path: path, create: create, busyTimeoutMilliseconds: options.busyTimeoutMilliseconds)
 
         // Ours, new, or refused: decided through SQLite (the header may lag the WAL) before any
         // write, the journal mode included.
@@ -125,6 +154,7 @@ public final class StateStore: Sendable {
     /// Runs `body` with the connection, whose schema must be current.
     func withDatabase<T: Sendable>(_ body: (Database) throws(StateStoreError) -> T) throws(StateStoreError) -> T {
         try connection.withLock { database throws(StateStoreError) -> T in
+            if let stopped = database.stopped { throw stopped }
             guard database.schemaVersion == StateStore.schemaVersion else {
                 throw .invalidInput(
                     "\(path) has schema version \(database.schemaVersion); this build needs \(StateStore.schemaVersion): migrate it first"

@@ -1,3 +1,5 @@
+import CSQLite
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)
@@ -6,15 +8,27 @@
     import Darwin
 #endif
 
-/// What a path holds, read with plain POSIX calls before SQLite touches it, so that a file that
-/// is not ours is refused without a byte of it changed (SQLite would set the journal mode, or
-/// replay a journal, on open).
+/// What a path holds. Told first from `stat` alone (no descriptor), then — for a regular file —
+/// from its header, read through the SQLite connection's own file before any statement runs, so
+/// that a file that is not ours is refused without a byte of it changed (SQLite would set the
+/// journal mode, or replay a journal, on the first statement).
+///
+/// No descriptor of a database file is ever opened here: POSIX advisory locks belong to the
+/// process, and closing any descriptor of the file would drop the locks of every other connection
+/// this process has on it. SQLite's unix VFS shares lock state per file and defers closing a
+/// descriptor while locks are held, so reading through it is safe.
 enum StoreFile {
     enum Kind: Equatable {
         case missing
         case directory
         /// A device, a FIFO or a socket: SQLite would open it, and write its journal beside it.
         case notAFile
+        /// A regular file and its number of hard links.
+        case file(links: Int)
+    }
+
+    /// What the header of an opened file says.
+    enum Contents: Equatable {
         /// Zero bytes: becomes a new store.
         case empty
         /// A SQLite database; the header's application id (its `user_version` may be stale in
@@ -31,38 +45,94 @@ enum StoreFile {
         }
         if (info.st_mode & S_IFMT) == S_IFDIR { return .directory }
         if (info.st_mode & S_IFMT) != S_IFREG { return .notAFile }
-        if info.st_size == 0 { return .empty }
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { throw ioError("cannot open \(path)") }
-        defer { close(descriptor) }
-        var header = [UInt8](repeating: 0, count: 100)
-        var filled = 0
-        while filled < header.count {
-            let count = header.withUnsafeMutableBytes { buffer in
-                read(descriptor, buffer.baseAddress! + filled, buffer.count - filled)
-            }
-            if count < 0 && errno == EINTR { continue }
-            guard count >= 0 else { throw ioError("cannot read \(path)") }
-            if count == 0 { break }
-            filled += count
+        return .file(links: Int(info.st_nlink))
+    }
+
+    /// The main file's header, read through `database`'s connection (opened, no statement run).
+    static func contents(of database: Database) throws(StateStoreError) -> Contents {
+        var pointer: UnsafeMutablePointer<sqlite3_file>?
+        let code = sqlite3_file_control(database.handle, "main", SQLITE_FCNTL_FILE_POINTER, &pointer)
+        guard code == SQLITE_OK, let file = pointer, let methods = file.pointee.pMethods,
+            let fileSize = methods.pointee.xFileSize, let read = methods.pointee.xRead
+        else {
+            throw .damaged(SQLiteFailure(code: SQLITE_IOERR, message: "cannot read \(database.path): no file to read"))
         }
-        guard filled == header.count, header.starts(with: Array("SQLite format 3\0".utf8)) else { return .notSQLite }
+        var size: sqlite3_int64 = 0
+        let sized = fileSize(file, &size)
+        guard sized == SQLITE_OK else {
+            throw .damaged(SQLiteFailure(code: sized, message: "cannot read the size of \(database.path)"))
+        }
+        if size == 0 { return .empty }
+        var header = [UInt8](repeating: 0, count: 100)
+        let result = header.withUnsafeMutableBytes { buffer in read(file, buffer.baseAddress, Int32(buffer.count), 0) }
+        // A short read (fewer than 100 bytes) is not an error here: such a file is not SQLite.
+        // (SQLITE_IOERR_SHORT_READ is a macro Swift does not import.)
+        let shortRead = SQLITE_IOERR | 2 << 8
+        guard result == SQLITE_OK || result == shortRead else {
+            throw .damaged(SQLiteFailure(code: result, message: "cannot read \(database.path)"))
+        }
+        guard result == SQLITE_OK, header.starts(with: Array("SQLite format 3\0".utf8)) else { return .notSQLite }
         let applicationID = header[68..<72].reduce(UInt32(0)) { $0 << 8 | UInt32($1) }
         return .sqlite(applicationID: Int32(bitPattern: applicationID))
     }
 
-    /// Creates the folders leading to `path`, as `mkdir -p` would.
-    static func createParentFolders(of path: String) throws(StateStoreError) {
+    /// Creates the folders leading to `path`, as `mkdir -p` would, and returns those it made,
+    /// outermost first. On failure it removes them again.
+    static func createParentFolders(of path: String) throws(StateStoreError) -> [String] {
         var components = path.split(separator: "/", omittingEmptySubsequences: false).dropLast()
-        guard !components.isEmpty else { return }
+        guard !components.isEmpty else { return [] }
         var current = path.hasPrefix("/") ? "" : "."
         if components.first == "" { components.removeFirst() }
+        var created: [String] = []
         for component in components where !component.isEmpty {
             current += "/" + component
-            if mkdir(current, 0o755) != 0 && errno != EEXIST {
-                throw ioError("cannot create folder \(current)")
+            if mkdir(current, 0o755) == 0 {
+                created.append(current)
+            } else if errno != EEXIST {
+                let error = ioError("cannot create folder \(current)")
+                removeFolders(created)
+                throw error
             }
         }
+        return created
+    }
+
+    /// Removes folders a failed create made, innermost first; one that holds anything now (the
+    /// file SQLite made, which another process may already use) stays, and so do those around it.
+    static func removeFolders(_ folders: [String]) {
+        for folder in folders.reversed() where rmdir(folder) != 0 { return }
+    }
+
+    /// The longest full path SQLite's unix VFS opens a database at: its limit, less the room it
+    /// keeps for the names it makes beside it (`-journal`).
+    static var longestPath: Int {
+        Int(sqlite3_vfs_find(nil)?.pointee.mxPathname ?? 512) - "-journal".utf8.count
+    }
+
+    /// Refuses a path whose full form (made absolute and without `.` and `..`, as SQLite makes it)
+    /// is longer than SQLite takes, leaving `extra` bytes to spare, before anything is created.
+    static func checkLength(of path: String, extra: Int = 0, what: String = "database path") throws(StateStoreError) {
+        let length = fullPathLength(path)
+        let longest = longestPath - extra
+        guard length > longest else { return }
+        throw .damaged(
+            SQLiteFailure(
+                code: SQLITE_CANTOPEN,
+                message: "\(what) \(path) is too long for SQLite: \(length) bytes as a full path, at most \(longest)"))
+    }
+
+    /// The length of `path` made absolute against the working folder, `.` and `..` resolved.
+    private static func fullPathLength(_ path: String) -> Int {
+        var full = path
+        if !path.hasPrefix("/"), let folder = getcwd(nil, 0) {
+            full = String(cString: folder) + "/" + path
+            free(folder)
+        }
+        var kept: [Substring] = []
+        for component in full.split(separator: "/") where component != "." {
+            if component == ".." { _ = kept.popLast() } else { kept.append(component) }
+        }
+        return kept.reduce(0) { $0 + 1 + $1.utf8.count }
     }
 
     private static func ioError(_ what: String) -> StateStoreError {

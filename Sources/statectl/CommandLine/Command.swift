@@ -13,6 +13,9 @@ struct Command: Sendable {
     var options: [Option] = []
     /// Whether the command works on a database, so `--db` and `--busy-timeout` may follow it.
     var usesDatabase = true
+    /// Whether, without `--db`, it works on `$STATECTL_DB` or the default location (`demo` makes
+    /// a temporary database of its own instead).
+    var usesDefaultDatabase = true
     /// A check across arguments that the declarations cannot express (`set` needs a mutation),
     /// run after parsing and before anything is opened: the message of a usage error, or `nil`.
     var validate: (@Sendable (Invocation) -> String?)? = nil

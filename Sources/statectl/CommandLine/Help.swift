@@ -8,11 +8,15 @@ enum Help {
 
     static let overview = "Inspect and change the saved state of adaptive app windows."
     static let discussion = """
-        A route is written TYPE or TYPE:JSON, such as Settings, Folder:"inbox" or Thread:{"id":42}. \
-        Tables are for people; --json prints one JSON document for programs.
+        A route is written TYPE or TYPE:JSON, such as Settings, Folder:"inbox" or Thread:{"id":42}, \
+        or as a JSON object {"type": TYPE, "value": JSON} (value optional), which a type holding \
+        ':' or starting with '{' needs and is printed in. Tables are for people; --json prints one \
+        JSON document for programs.
 
-        Exit status: 0 done, 1 revision conflict, 64 usage error, 65 bad data, 66 not found, \
-        74 damaged file or I/O error, 75 database busy (retry), 78 schema newer than this build.
+        Exit status: 0 done, 1 revision conflict, 3 the change was committed but its result could \
+        not be written to standard output (do not retry), 64 usage error, 65 bad data, 66 not found, \
+        73 backup target exists, 74 damaged file or I/O error (nothing written), 75 database busy \
+        (retry), 78 schema newer than this build.
         """
 
     /// The whole help of `command`, or of `statectl` itself when `nil`.

@@ -32,6 +32,7 @@ enum DeleteCommand {
             deleted = try store.deleteSession(session)
             guard !deleted.isEmpty else { throw StateStoreError.sessionNotFound(session) }
         }
+        context.hasWritten = true
         if invocation.flag(.json) {
             context.output.writeJSON { writer in
                 writer.beginObject()
@@ -42,7 +43,9 @@ enum DeleteCommand {
                 writer.endObject()
             }
         } else {
-            for window in deleted { context.output.write("Deleted window '\(session)' '\(window)'.\n") }
+            for window in deleted {
+                context.output.write("Deleted window '\(session)' '\(window)'.".escapingControlCharacters + "\n")
+            }
         }
     }
 }

@@ -10,6 +10,7 @@ extension Command {
             other. Uses a temporary database, removed afterwards; with --db, writes there instead \
             (replacing any session 'demo') so you can explore it with the other commands.
             """,
+        usesDefaultDatabase: false,
         run: DemoCommand.run)
 }
 
@@ -52,6 +53,7 @@ enum DemoCommand {
     static func run(_ invocation: Invocation, _ context: Context) throws {
         if let path = invocation.value(.database) {
             let outcomes = try play(in: try invocation.openOrCreateStore(context))
+            context.hasWritten = true
             render(outcomes, path: path, context)
         } else {
             let outcomes = try withTemporaryFolder("statectl-demo-") { folder in
@@ -157,7 +159,7 @@ enum DemoCommand {
 
 extension Invocation.Occurrence {
     /// How the occurrence is typed in a shell: `--push 'Folder:"inbox"'`.
-    fileprivate var text: String {
+    var text: String {
         option.name + (value.map { " " + DemoCommand.shellQuoted($0) } ?? "")
     }
 }

@@ -23,6 +23,7 @@ enum MigrateCommand {
         }
         let store = try invocation.openOrCreateStore(context, migrating: false)
         let applied = try store.migrate()
+        context.hasWritten = !applied.isEmpty
         if invocation.flag(.json) {
             context.output.writeJSON { writer in
                 writer.beginObject()

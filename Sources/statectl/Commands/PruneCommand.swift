@@ -27,6 +27,7 @@ enum PruneCommand {
         let age = ValueKind.age(invocation.value(olderThan)!)!
         let dry = invocation.flag(dryRun)
         let pruned = try invocation.openStoreIfPresent(context)?.prune(olderThan: age, dryRun: dry) ?? []
+        context.hasWritten = !dry && !pruned.isEmpty
         if invocation.flag(.json) {
             context.output.writeJSON { writer in
                 writer.beginObject()

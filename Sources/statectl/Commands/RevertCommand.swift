@@ -25,6 +25,7 @@ enum RevertCommand {
         let state = try store.revert(
             session: session, window: window, to: invocation.integer(revision)!,
             expectedRevision: invocation.integer(expectRevision))
+        context.hasWritten = true
         if invocation.flag(.json) {
             context.output.writeJSON { state.write(to: &$0) }
         } else {

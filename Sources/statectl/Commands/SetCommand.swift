@@ -7,10 +7,16 @@ extension Command {
         discussion: """
             Creates the window when missing (unspecified size class, empty path, no item, policy \
             migrate). Either every mutation is applied and written as one new revision, or, on \
-            any error, nothing is written. A route is TYPE or TYPE:JSON, split at the first ':'.
+            any error, nothing is written; the error names the mutation that failed.
+
+            A route is TYPE or TYPE:JSON, split at the first ':'. An argument starting with '{' \
+            is a JSON object {"type": TYPE, "value": JSON} ('value' optional, null; no other \
+            key): the form for a type that holds ':' or starts with '{', such as a tuple, and the \
+            one such a route is printed in, so what 'show' prints can be pasted back.
 
               statectl set mail main --size-class regular --push 'Folder:"inbox"' \\
                   --present 'Thread:{"id":42}'
+              statectl set mail main --push '{"type":"(a: Swift.Int)","value":[1]}'
             """,
         arguments: [.session, .window],
         options: SetCommand.mutationOptions + [SetCommand.expectRevision, .json],
@@ -102,20 +108,43 @@ enum SetCommand {
         let session = invocation.argument(.session)!
         let window = invocation.argument(.window)!
         try WindowState.validate(session: session, window: window)
+        let occurrences = invocation.occurrences.filter { $0.option.section == mutations }
         var changes: [Mutation] = []
-        for occurrence in invocation.occurrences where occurrence.option.section == mutations {
-            changes.append(try Mutation(occurrence))
+        for (index, occurrence) in occurrences.enumerated() {
+            do throws(StateStoreError) {
+                changes.append(try Mutation(occurrence))
+            } catch {
+                throw error.naming(mutation: index, of: occurrences)
+            }
         }
         let store = try invocation.openOrCreateStore(context)
         let state = try store.update(
             session: session, window: window, expectedRevision: invocation.integer(expectRevision)
         ) { state throws(StateStoreError) in
-            for change in changes { try change.apply(to: &state) }
+            for (index, change) in changes.enumerated() {
+                do throws(StateStoreError) {
+                    try change.apply(to: &state)
+                } catch {
+                    throw error.naming(mutation: index, of: occurrences)
+                }
+            }
         }
+        context.hasWritten = true
         if invocation.flag(.json) {
             context.output.writeJSON { state.write(to: &$0) }
         } else {
             context.output.write(state.record.text(style: context.style))
         }
+    }
+}
+
+extension StateStoreError {
+    /// Bad data, prefixed with the mutation it came from (`mutation 2 of 2 (--pop 1): …`), so
+    /// a long command line says which of its mutations failed.
+    fileprivate func naming(mutation index: Int, of occurrences: [Invocation.Occurrence]) -> StateStoreError {
+        guard case .invalidInput(let message) = self else { return self }
+        var text = occurrences[index].text
+        if text.count > 60 { text = text.prefix(59) + "…" }
+        return .invalidInput("mutation \(index + 1) of \(occurrences.count) (\(text)): \(message)")
     }
 }

@@ -5,8 +5,9 @@ extension Command {
         name: "show",
         abstract: "Show the stored state of a window or of a session.",
         discussion: """
-            Routes are shown as TYPE or TYPE:JSON, as 'set' takes them. Nothing is written; a \
-            missing database, session or window exits 66.
+            Routes are shown as 'set' takes them: TYPE or TYPE:JSON, or {"type":...,"value":...} \
+            for a type holding ':' or starting with '{'. Nothing is written; a missing database, \
+            session or window exits 66.
 
             With --navigation-path (and a WINDOW), prints the window's path as SwiftUI's \
             NavigationPath.CodableRepresentation: a JSON array of strings, the type name then \

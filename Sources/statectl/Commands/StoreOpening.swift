@@ -34,7 +34,30 @@ extension Invocation {
         guard let path = DatabaseLocation.path(option: value(.database), environment: context.environment) else {
             throw UsageError("no database location: pass --db, or set STATECTL_DB or HOME", command: command)
         }
+        try refuseInMemory(path)
         return path
+    }
+
+    /// Refuses a database location of `:memory:` before anything is opened, so that the usage
+    /// error wins over any other.
+    func checkDatabaseLocation(_ context: Context) throws(UsageError) {
+        guard command.usesDatabase else { return }
+        if let option = value(.database) {
+            try refuseInMemory(option)
+        } else if command.usesDefaultDatabase, let path = context.environment("STATECTL_DB") {
+            try refuseInMemory(path)
+        }
+    }
+
+    /// A path on the command line is always a file: `:memory:`, which SQLite would take for a
+    /// database in memory that keeps nothing, is a usage error.
+    private func refuseInMemory(_ path: String) throws(UsageError) {
+        guard path == ":memory:" else { return }
+        let source = value(.database) == nil ? "STATECTL_DB=:memory:" : "--db :memory:"
+        throw UsageError(
+            "\(source) would be a database in memory, which keeps nothing; a database path is always a file: "
+                + "for a file named ':memory:', write ./:memory:",
+            command: command)
     }
 
     /// Opens the database for a command that writes data: the file and its folder are created

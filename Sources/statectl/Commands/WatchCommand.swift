@@ -84,13 +84,14 @@ enum WatchCommand {
             return
         }
         guard let state = change.state else {
-            context.output.write("\(change.session) \(change.window): deleted\n")
+            context.output.write("\(change.session) \(change.window): deleted".escapingControlCharacters + "\n")
             return
         }
-        context.output.write(
+        let line =
             "\(state.session) \(state.window): revision \(state.revision), \(state.sizeClass.rawValue), "
-                + "path \(state.path.cell), item \(state.item?.description ?? "-"), item path \(state.itemPath.cell)"
-                + " (\(state.updatedAt))\n")
+            + "path \(state.path.cell), item \(state.item?.description ?? "-"), item path \(state.itemPath.cell)"
+            + " (\(state.updatedAt))"
+        context.output.write(line.escapingControlCharacters + "\n")
     }
 
     private static func pause(_ duration: Duration) {

@@ -1,7 +1,8 @@
 import StateStore
 
 // How the library's values read for people: records and table cells. Routes are shown in the
-// command-line form (`TYPE` or `TYPE:JSON`), so what is shown can be pasted back into `set`.
+// command-line form (`TYPE`, `TYPE:JSON`, or `{"type":…,"value":…}` where a type needs it), so what is
+// shown can be pasted back into `set`.
 
 extension WindowState {
     /// `show`'s and `set`'s record: SPEC §2's fields, in its order.

@@ -1,5 +1,6 @@
 /// One thing described for people, a field per line: labels in a column, values beside them,
-/// a value of several lines (a list of routes) continuing under the first.
+/// a value of several lines (a list of routes) continuing under the first. Control characters
+/// in values are shown escaped.
 ///
 ///     session     mail
 ///     path        MailApp.Folder:"inbox"
@@ -8,12 +9,12 @@ struct Record {
     private var fields: [(label: String, lines: [String])] = []
 
     mutating func add(_ label: String, _ value: String) {
-        fields.append((label, [value]))
+        fields.append((label, [value.escapingControlCharacters]))
     }
 
     /// A field of several lines; `(none)` when there are none.
     mutating func add(_ label: String, lines: [String]) {
-        fields.append((label, lines.isEmpty ? ["(none)"] : lines))
+        fields.append((label, lines.isEmpty ? ["(none)"] : lines.map(\.escapingControlCharacters)))
     }
 
     func text(style: Style) -> String {

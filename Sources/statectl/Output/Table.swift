@@ -35,9 +35,9 @@ final class Table {
         self.sampleSize = sampleSize
     }
 
-    /// Adds a row: one cell per column.
+    /// Adds a row: one cell per column. Control characters in a cell are shown escaped.
     func add(_ cells: [String]) {
-        var cells = cells
+        var cells = cells.map(\.escapingControlCharacters)
         for (index, column) in columns.enumerated() {
             if let limit = column.maximumWidth { cells[index] = TextWidth.truncate(cells[index], to: limit) }
         }

@@ -1,11 +1,27 @@
-/// How many terminal columns text takes: East Asian wide characters and emoji take two,
-/// combining marks and format characters none, everything else one. Close enough to `wcwidth`
-/// to align tables, without depending on the process's locale.
+/// How many terminal columns text takes, measured a grapheme cluster (a `Character`) at a time,
+/// as terminals draw it: an emoji is two columns however many scalars make it (a flag 🇫🇷 is two
+/// regional indicators, ❤️ is U+2764 and the emoji selector U+FE0F, a family 👨‍👩‍👧 is three
+/// people joined by U+200D), East Asian wide characters two, combining marks and format
+/// characters none, everything else one. Close enough to `wcwidth` to align tables, without
+/// depending on the process's locale.
 enum TextWidth {
     static func of(_ text: String) -> Int {
         // Most cells are ASCII: one column a byte, no Unicode tables to consult.
         if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return text.utf8.count }
-        return text.unicodeScalars.reduce(0) { $0 + width(of: $1) }
+        return text.reduce(0) { $0 + width(of: $1) }
+    }
+
+    /// The columns of one grapheme cluster: those of its first scalar, except that an emoji
+    /// drawn as one (emoji presentation, or asked for with U+FE0F) is two, and one asked for as
+    /// text (U+FE0E) is one.
+    static func width(of character: Character) -> Int {
+        let scalars = character.unicodeScalars
+        let base = scalars.first!
+        if scalars.count > 1 {
+            if scalars.contains(where: { $0.value == 0xFE0E }) { return min(width(of: base), 1) }
+            if base.properties.isEmoji && scalars.contains(where: { $0.value == 0xFE0F }) { return 2 }
+        }
+        return width(of: base)
     }
 
     static func width(of scalar: Unicode.Scalar) -> Int {
@@ -20,13 +36,14 @@ enum TextWidth {
         return 1
     }
 
-    /// `text` cut to at most `limit` columns, ending in `…` when something was cut.
+    /// `text` cut to at most `limit` columns, ending in `…` when something was cut; never inside
+    /// a grapheme cluster.
     static func truncate(_ text: String, to limit: Int) -> String {
         guard text.utf8.count > limit, of(text) > limit else { return text }
         var result = ""
         var used = 0
         for character in text {
-            let width = of(String(character))
+            let width = width(of: character)
             if used + width > limit - 1 { break }
             result.append(character)
             used += width

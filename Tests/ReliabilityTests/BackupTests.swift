@@ -1,0 +1,188 @@
+import Foundation
+import StateStore
+import Testing
+
+/// `StateStore.backup(to:)` and `statectl backup FILE`: the safe copy of a live store (SPEC §4),
+/// consistent while other processes write, never over an existing file, nothing left on failure.
+@Suite(.serialized)
+struct BackupTests {
+    /// 50 windows of session `before`, written and acknowledged.
+    private static func seed(_ store: StateStore) throws {
+        for n in 0..<50 {
+            try store.save(WindowState(session: "before", window: "w\(n)", path: [route("R", "\(n)")]))
+        }
+    }
+
+    /// Checks a copy: it opens as a store, passes the integrity check, holds the 50 windows of
+    /// `before` as written, and the writer's window at a revision of at least `acknowledged`,
+    /// whole (every route of revision N carries N). Returns that revision.
+    private static func verify(_ copy: String, acknowledged: Int, against original: [WindowState]) throws -> Int {
+        #expect(try rawQuery(copy, "PRAGMA integrity_check") == ["ok"])
+        let store = try StateStore(path: copy)
+        #expect(try store.check().isOK)
+        #expect(try store.windows(session: "before") == original)
+        let written = try #require(try store.window(session: "s", window: "w"))
+        #expect(written.revision >= acknowledged)
+        for route in written.path + [written.item].compactMap({ $0 }) + written.itemPath {
+            #expect(route.json.contains(#""n":\#(written.revision)"#), "revision \(written.revision): \(route)")
+        }
+        return written.revision
+    }
+
+    /// Copies taken while another process commits revision after revision: each is a sound store
+    /// holding everything acknowledged before it began (`RELIABILITY_BACKUPS` copies, default 4,
+    /// half through the library and half through `statectl backup`).
+    @Test func aCopyTakenWhileAnotherProcessWritesHoldsEverythingCommittedBefore() throws {
+        let folder = TemporaryFolder()
+        defer { folder.cleanUp() }
+        let path = folder.file("state.db")
+        let store = try StateStore(path: path)
+        try Self.seed(store)
+        let original = try store.windows(session: "before")
+        let writer = try Child(stressHelperPath, ["write", path, "s", "w"])
+        var revisions: [Int] = []
+        for round in 0..<setting("RELIABILITY_BACKUPS", default: 4) {
+            // The newest revision the writer has acknowledged by now; more may follow any moment.
+            var acknowledged = 0
+            while acknowledged < 5 * (round + 1), let line = writer.readLine(timeout: .seconds(60)) {
+                acknowledged = Int(line) ?? acknowledged
+            }
+            let copy = folder.file("copy-\(round).db")
+            if round % 2 == 0 {
+                let report = try store.backup(to: copy)
+                #expect(report.path == copy)
+                #expect(report.windows >= 51)
+                #expect(report.bytes == (try FileManager.default.attributesOfItem(atPath: copy)[.size] as? Int))
+            } else {
+                let outcome = try statectl(["--db", path, "backup", copy, "--json"])
+                #expect(outcome.status == 0, "\(outcome.err)")
+                let report = try JSONSerialization.jsonObject(with: Data(outcome.stdout)) as? [String: Any]
+                #expect(report?["path"] as? String == copy)
+                #expect(report?["windows"] as? Int == 51)
+                #expect(
+                    report?["bytes"] as? Int == (try FileManager.default.attributesOfItem(atPath: copy)[.size] as? Int))
+            }
+            revisions.append(try Self.verify(copy, acknowledged: acknowledged, against: original))
+        }
+        writer.send(SIGKILL)
+        _ = try writer.wait()
+        #expect(revisions == revisions.sorted(), "later copies hold later revisions: \(revisions)")
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+        #expect(!names.contains { $0.contains("partial") }, "no partial copy left: \(names)")
+    }
+
+    /// An existing target — a file, an empty file, a folder, a link, or a leftover `-wal` or
+    /// `-journal` that SQLite would replay onto the copy — is refused untouched: 73 from
+    /// `statectl`, `alreadyExists` from the library.
+    @Test func anExistingTargetIsRefusedUntouched() throws {
+        let folder = TemporaryFolder()
+        defer { folder.cleanUp() }
+        let path = folder.file("state.db")
+        try Self.seed(try StateStore(path: path))
+        let file = folder.file("file.db")
+        try Data("mine".utf8).write(to: URL(fileURLWithPath: file))
+        let empty = folder.file("empty.db")
+        #expect(FileManager.default.createFile(atPath: empty, contents: Data()))
+        let subfolder = folder.file("sub")
+        try FileManager.default.createDirectory(atPath: subfolder, withIntermediateDirectories: false)
+        let dangling = folder.file("dangling.db")
+        #expect(symlink(folder.file("nowhere"), dangling) == 0)
+        let leftover = folder.file("leftover.db")
+        try Data("old log".utf8).write(to: URL(fileURLWithPath: leftover + "-wal"))
+        let journal = folder.file("journal.db")
+        try Data("old journal".utf8).write(to: URL(fileURLWithPath: journal + "-journal"))
+        let before = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+        let bytes = [file, empty, leftover + "-wal", journal + "-journal"].map { contents($0) }
+
+        for target in [file, empty, subfolder, dangling, leftover, journal, path] {
+            #expect {
+                try StateStore(path: path).backup(to: target)
+            } throws: { error in
+                guard case .alreadyExists(let message) = error as? StateStoreError else { return false }
+                return message.contains("already exists") && (error as? StateStoreError)?.exitCode == 73
+            }
+            let outcome = try statectl(["--db", path, "backup", target])
+            #expect(outcome.status == 73, "\(target): \(outcome.err)")
+            #expect(outcome.err.hasPrefix("Error: ") && outcome.err.contains("already exists"), "\(outcome.err)")
+            #expect(outcome.out.isEmpty)
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == before)
+        #expect([file, empty, leftover + "-wal", journal + "-journal"].map { contents($0) } == bytes)
+    }
+
+    /// A failed copy creates nothing: a target in a missing folder, a full file system midway
+    /// (a small tmpfs; skipped where mounting is not possible), a missing database (66).
+    @Test func aFailedCopyCreatesNothing() throws {
+        let folder = TemporaryFolder()
+        defer { folder.cleanUp() }
+        let path = folder.file("state.db")
+        try Self.seed(try StateStore(path: path))
+
+        let missingFolder = folder.file("missing/copy.db")
+        #expect { try StateStore(path: path).backup(to: missingFolder) } throws: {
+            ($0 as? StateStoreError)?.exitCode == 74
+        }
+        let outcome = try statectl(["--db", path, "backup", missingFolder])
+        #expect(outcome.status == 74, "\(outcome.err)")
+        #expect(!exists(folder.file("missing")), "no folder created")
+
+        // A target short enough for SQLite, but not with the room its temporary name needs.
+        let longFolder = folder.file(String(repeating: "l", count: 200))
+        try FileManager.default.createDirectory(atPath: longFolder, withIntermediateDirectories: false)
+        let tooLong = longFolder + "/" + String(repeating: "n", count: 500 - longFolder.utf8.count)
+        #expect(tooLong.utf8.count <= 504)
+        let long = try statectl(["--db", path, "backup", tooLong])
+        #expect(long.status == 74, "\(long.err)")
+        #expect(long.err.contains("is too long for SQLite"), "\(long.err)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: longFolder).isEmpty)
+        try FileManager.default.removeItem(atPath: longFolder)
+
+        #expect(throws: StateStoreError.invalidInput("backup path is empty")) {
+            try StateStore(path: path).backup(to: "")
+        }
+
+        let noDatabase = try statectl(["--db", folder.file("none.db"), "backup", folder.file("copy.db")])
+        #expect(noDatabase.status == 66, "\(noDatabase.err)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["state.db"])
+
+        let mountPoint = folder.file("small")
+        guard let reason = mountSmallFileSystem(at: mountPoint, size: "64k") else {
+            defer { unmount(mountPoint) }
+            // Bigger than the file system: the copy fails partway.
+            let filler = route("P", "\"" + String(repeating: "x", count: 60_000) + "\"")
+            try StateStore(path: path).save(WindowState(session: "big", window: "w", path: [filler, filler]))
+            #expect { try StateStore(path: path).backup(to: mountPoint + "/copy.db") } throws: {
+                ($0 as? StateStoreError)?.exitCode == 74
+            }
+            let full = try statectl(["--db", path, "backup", mountPoint + "/copy.db"])
+            #expect(full.status == 74, "\(full.err)")
+            #expect(try FileManager.default.contentsOfDirectory(atPath: mountPoint) == [], "nothing left")
+            return
+        }
+        print("BackupTests: skipped the full file system case: \(reason)")
+    }
+
+    /// `statectl backup` prints what it wrote for people; a missing or extra argument is a usage
+    /// error found before anything is opened.
+    @Test func theCommandReportsTheCopyAndChecksItsArguments() throws {
+        let folder = TemporaryFolder()
+        defer { folder.cleanUp() }
+        let path = folder.file("state.db")
+        try Self.seed(try StateStore(path: path))
+        let copy = folder.file("copy.db")
+        let outcome = try statectl(["--db", path, "backup", copy])
+        #expect(outcome.status == 0, "\(outcome.err)")
+        #expect(outcome.out.contains("Backed up 50 windows to \(copy)"), "\(outcome.out)")
+        #expect(try StateStore(path: copy).windows(session: "before").count == 50)
+
+        for arguments in [["backup"], ["backup", "a.db", "b.db"]] {
+            let usage = try statectl(["--db", folder.file("none.db")] + arguments)
+            #expect(usage.status == 64, "\(arguments): \(usage.err)")
+            #expect(usage.err.contains("Usage: statectl backup"), "\(usage.err)")
+        }
+        let help = try statectl(["backup", "--help"])
+        #expect(help.status == 0)
+        #expect(help.out.contains("USAGE: statectl backup"), "\(help.out)")
+        #expect(!exists(folder.file("none.db")) && !exists(folder.file("a.db")))
+    }
+}
