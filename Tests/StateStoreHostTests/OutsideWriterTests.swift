@@ -97,12 +97,14 @@ struct OutsideWriterTests {
         model.push(.folder("inbox"))
         #expect(await session.flush())
         for round in 0..<5 {
-            let outside = try fixture.statectl(["set", "app", "main", "--policy", round.isMultiple(of: 2) ? "dismiss" : "migrate"])
+            let outside = try fixture.statectl([
+                "set", "app", "main", "--policy", round.isMultiple(of: 2) ? "dismiss" : "migrate",
+            ])
             #expect(outside.status == 0, "\(outside.stderr)")
             model.push(.message(round))
             #expect(await session.flush())
         }
-        await waitUntil("the last outside policy") { model.policy == .migrate }
+        await waitUntil("the last outside policy") { model.policy == .dismiss }
         #expect(model.path == [.folder("inbox")] + (0..<5).map { Mail.message($0) })
         let history = try fixture.store().history(session: "app", window: "main")
         #expect(history.first?.revision == history.count, "revisions without a hole")
@@ -165,7 +167,9 @@ struct OutsideWriterTests {
         fixture.clock.advance(by: .seconds(1))
         model.present(.thread(1))
         #expect(await session.flush())
-        let outside = try fixture.statectl(["set", "app", "main", "--size-class", "regular", "--push", stored(.message(2)).description])
+        let outside = try fixture.statectl([
+            "set", "app", "main", "--size-class", "regular", "--push", stored(.message(2)).description,
+        ])
         #expect(outside.status == 0, "\(outside.stderr)")
         await waitUntil("the outside push") { model.itemPath == [.message(2)] }
         #expect(model.sizeClass == .compact, "the live window lays out for the class it has")

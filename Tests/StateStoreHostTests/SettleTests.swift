@@ -8,7 +8,9 @@ import Testing
 struct SettleTests {
     /// A window saved regular with a thread pushed over the inbox, under `policy`, and its model
     /// shown active in regular.
-    func presentedWindow(_ policy: SizeChangePolicy, _ fixture: HostFixture, settle: Duration = .milliseconds(500))
+    func presentedWindow(
+        _ policy: SizeChangePolicy, _ fixture: HostFixture, settle: Duration = .milliseconds(500)
+    )
         async throws -> (WindowSession, WindowModel<Mail>)
     {
         try fixture.store().save(
