@@ -54,7 +54,7 @@ let package = Package(
         ),
         .testTarget(
             name: "StateStoreHostTests",
-            dependencies: ["StateStoreHost", "StateStore", "TestSupport", "statectl"]
+            dependencies: ["StateStoreHost", "StateStore", "CSQLite", "TestSupport", "statectl"]
         ),
         .testTarget(
             name: "statectlTests",
