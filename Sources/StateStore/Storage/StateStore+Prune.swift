@@ -22,7 +22,7 @@ extension StateStore {
         let cutoff = now.subtractingReportingOverflow(ageMilliseconds)
         let before = cutoff.overflow ? Int64.min : cutoff.partialValue
         return try withDatabase { database throws(StateStoreError) in
-            try database.writeTransaction { () throws(StateStoreError) -> [PrunedSession] in
+            let body = { () throws(StateStoreError) -> [PrunedSession] in
                 var pruned: [PrunedSession] = []
                 try database.query(
                     "SELECT session, max(updated_at) FROM windows GROUP BY session HAVING max(updated_at) < ? ORDER BY session",
@@ -46,6 +46,8 @@ extension StateStore {
                 }
                 return pruned
             }
+            // A dry run writes nothing, so it reads: a host writing at the time never makes it busy.
+            return try dryRun ? database.readTransaction(body) : database.writeTransaction(body)
         }
     }
 }
