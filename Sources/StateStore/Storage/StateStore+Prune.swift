@@ -47,7 +47,7 @@ extension StateStore {
                 return pruned
             }
             // A dry run writes nothing, so it reads: a host writing at the time never makes it busy.
-            return try dryRun ? database.readTransaction(body) : database.writeTransaction(body)
+            return try dryRun ? database.readTransaction(body) : database.changingWindows(body)
         }
     }
 }

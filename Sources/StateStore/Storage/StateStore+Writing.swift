@@ -9,7 +9,7 @@ extension StateStore {
     public func save(_ state: WindowState, expectedRevision: Int? = nil) throws(StateStoreError) -> WindowState {
         try state.validate()
         return try withDatabase { database throws(StateStoreError) in
-            try database.writeTransaction { () throws(StateStoreError) -> WindowState in
+            try database.changingWindows { () throws(StateStoreError) -> WindowState in
                 let current = try database.currentRevision(session: state.session, window: state.window)
                 try checkExpected(expectedRevision, current, state.session, state.window)
                 return try database.write(state, after: current, options)
@@ -28,7 +28,7 @@ extension StateStore {
         try validateIdentifier(session, "session id")
         try validateIdentifier(window, "window id")
         return try withDatabase { database throws(StateStoreError) in
-            try database.writeTransaction { () throws(StateStoreError) -> WindowState in
+            try database.changingWindows { () throws(StateStoreError) -> WindowState in
                 var state =
                     try database.currentState(session: session, window: window)
                     ?? WindowState(session: session, window: window)
@@ -55,7 +55,7 @@ extension StateStore {
         try validateIdentifier(session, "session id")
         try validateIdentifier(window, "window id")
         return try withDatabase { database throws(StateStoreError) in
-            try database.writeTransaction { () throws(StateStoreError) -> WindowState in
+            try database.changingWindows { () throws(StateStoreError) -> WindowState in
                 let current = try database.currentRevision(session: session, window: window)
                 guard current > 0 else { throw .notFound("window '\(session)' '\(window)' not found") }
                 try checkExpected(expectedRevision, current, session, window)
@@ -97,7 +97,7 @@ extension StateStore {
         try validateIdentifier(session, "session id")
         try validateIdentifier(window, "window id")
         return try withDatabase { database throws(StateStoreError) in
-            try database.writeTransaction { () throws(StateStoreError) -> Bool in
+            try database.changingWindows { () throws(StateStoreError) -> Bool in
                 let current = try database.currentRevision(session: session, window: window)
                 try checkExpected(expectedRevision, current, session, window)
                 guard current > 0 else { return false }
@@ -113,7 +113,7 @@ extension StateStore {
     public func deleteSession(_ session: String) throws(StateStoreError) -> [String] {
         try validateIdentifier(session, "session id")
         return try withDatabase { database throws(StateStoreError) in
-            try database.writeTransaction { () throws(StateStoreError) -> [String] in
+            try database.changingWindows { () throws(StateStoreError) -> [String] in
                 try database.deleteWindows(session: session, window: nil)
             }
         }
