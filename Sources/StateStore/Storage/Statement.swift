@@ -99,6 +99,13 @@ final class Statement {
         sqlite3_column_type(handle, column) == SQLITE_INTEGER ? sqlite3_column_int64(handle, column) : nil
     }
 
+    /// The column's text when it is text and valid UTF-8, else `nil` (a blob, a number, NULL, or
+    /// bytes ``text(_:)`` would repair with U+FFFD).
+    func strictText(_ column: Int32) -> String? {
+        guard sqlite3_column_type(handle, column) == SQLITE_TEXT else { return nil }
+        return withText(column) { String(validating: $0, as: UTF8.self) }
+    }
+
     /// The column's value as SQL would write it (`'abc'`, `1.5`, `X'01'`, `NULL`), for messages
     /// about a value that is not what the store writes.
     func literal(_ column: Int32) -> String {
