@@ -9,6 +9,8 @@
 #   RELIABILITY_PROCESSES      processes incrementing one window             8  [4]
 #   RELIABILITY_INCREMENTS     increments per process                      500  [100]
 #   RELIABILITY_CLI_WRITES     `statectl set` runs per process               50  [10]
+#   RELIABILITY_FEED_ROUNDS    imports and deletions of 1,500 windows per
+#                              writer while a feed polls                     20  [3]
 #   RELIABILITY_REPEAT         times the tests run (a new seed each time)     3
 #   RELIABILITY_SEED           fix the crash tests' seed (to replay a failure)
 #   FUZZ_SECONDS               seconds per fuzz target, 0 to skip fuzzing   300
@@ -19,13 +21,14 @@ export RELIABILITY_CRASH_ROUNDS=${RELIABILITY_CRASH_ROUNDS:-300}
 export RELIABILITY_PROCESSES=${RELIABILITY_PROCESSES:-8}
 export RELIABILITY_INCREMENTS=${RELIABILITY_INCREMENTS:-500}
 export RELIABILITY_CLI_WRITES=${RELIABILITY_CLI_WRITES:-50}
+export RELIABILITY_FEED_ROUNDS=${RELIABILITY_FEED_ROUNDS:-20}
 repeat=${RELIABILITY_REPEAT:-3}
 fuzz_seconds=${FUZZ_SECONDS:-300}
 
 swift build --build-tests
 for run in $(seq 1 "$repeat"); do
     echo "== reliability run $run of $repeat"
-    swift test --skip-build --filter 'ReliabilityTests\.(CrashTests|ProcessTests|OpeningRaceTests|BinaryFaultTests)'
+    swift test --skip-build --filter 'ReliabilityTests\.(CrashTests|ProcessTests|OpeningRaceTests|BinaryFaultTests|ChangeLogProcessTests)'
 done
 if [ "$fuzz_seconds" -gt 0 ]; then
     Scripts/fuzz.sh "$fuzz_seconds"
