@@ -37,7 +37,9 @@ public enum ChangeEvent: Hashable, Sendable {
 /// Changes a feed cannot report: sequence numbers `first...last` of the log, of every session
 /// (the log no longer says whose).
 public struct ChangeGap: Hashable, Sendable {
+    /// The first sequence number missed: the one after the feed's position.
     public var first: Int64
+    /// The last sequence number missed: just before the first the log still holds.
     public var last: Int64
 
     /// How many changes were missed.
@@ -46,9 +48,13 @@ public struct ChangeGap: Hashable, Sendable {
 
 /// A logged change the feed could not read, and why.
 public struct UnreadableChange: Hashable, Sendable {
+    /// The row's position in the change log.
     public var sequence: Int64
+    /// The session id as stored (bytes that are not UTF-8 read as U+FFFD).
     public var session: String
+    /// The window id as stored.
     public var window: String
+    /// What is wrong with the row, as the store found it (no SQL).
     public var reason: String
 }
 
