@@ -110,6 +110,20 @@ struct StoredValuesTests {
         #expect(timestamp.millisecondsSince1970 % 1000 == (text.contains("999") ? 999 : 0))
     }
 
+    @Test(arguments: [
+        Duration.seconds(Int64.max / 1000) + .milliseconds(999), .seconds(Int64.max), .zero,
+    ])
+    func pruneAgesAtTheEndOfTheirRangeDoNotTrap(_ age: Duration) throws {
+        var options = StateStore.Options()
+        for now in [Int64.min, 0, Int64.max] {
+            options.clock = { Timestamp(millisecondsSince1970: now) }
+            let store = try StateStore.inMemory(options: options)
+            try store.save(WindowState(session: "s", window: "w"))
+            let pruned = try store.prune(olderThan: age, dryRun: true)
+            #expect(pruned.count <= 1, "\(age) at \(now)")
+        }
+    }
+
     // MARK: Item 9: a window deleted by hand
 
     /// Window 's' 'w' written three times, then its row deleted by hand, its history left behind.

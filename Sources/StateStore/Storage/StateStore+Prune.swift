@@ -16,8 +16,8 @@ extension StateStore {
         let (seconds, attoseconds) = age.components
         guard seconds >= 0, attoseconds >= 0 else { throw .invalidInput("prune age must not be negative") }
         let milliseconds = seconds.multipliedReportingOverflow(by: 1000)
-        let ageMilliseconds =
-            milliseconds.overflow ? Int64.max : milliseconds.partialValue + attoseconds / 1_000_000_000_000_000
+        let withFraction = milliseconds.partialValue.addingReportingOverflow(attoseconds / 1_000_000_000_000_000)
+        let ageMilliseconds = milliseconds.overflow || withFraction.overflow ? Int64.max : withFraction.partialValue
         let now = options.clock().millisecondsSince1970
         let cutoff = now.subtractingReportingOverflow(ageMilliseconds)
         let before = cutoff.overflow ? Int64.min : cutoff.partialValue
