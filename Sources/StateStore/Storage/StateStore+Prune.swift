@@ -16,13 +16,13 @@ extension StateStore {
         let (seconds, attoseconds) = age.components
         guard seconds >= 0, attoseconds >= 0 else { throw .invalidInput("prune age must not be negative") }
         let milliseconds = seconds.multipliedReportingOverflow(by: 1000)
-        let ageMilliseconds =
-            milliseconds.overflow ? Int64.max : milliseconds.partialValue + attoseconds / 1_000_000_000_000_000
+        let withFraction = milliseconds.partialValue.addingReportingOverflow(attoseconds / 1_000_000_000_000_000)
+        let ageMilliseconds = milliseconds.overflow || withFraction.overflow ? Int64.max : withFraction.partialValue
         let now = options.clock().millisecondsSince1970
         let cutoff = now.subtractingReportingOverflow(ageMilliseconds)
         let before = cutoff.overflow ? Int64.min : cutoff.partialValue
         return try withDatabase { database throws(StateStoreError) in
-            try database.writeTransaction { () throws(StateStoreError) -> [PrunedSession] in
+            let body = { () throws(StateStoreError) -> [PrunedSession] in
                 var pruned: [PrunedSession] = []
                 try database.query(
                     "SELECT session, max(updated_at) FROM windows GROUP BY session HAVING max(updated_at) < ? ORDER BY session",
@@ -46,6 +46,8 @@ extension StateStore {
                 }
                 return pruned
             }
+            // A dry run writes nothing, so it reads: a host writing at the time never makes it busy.
+            return try dryRun ? database.readTransaction(body) : database.changingWindows(body)
         }
     }
 }
