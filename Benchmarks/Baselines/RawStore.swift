@@ -88,8 +88,8 @@ public final class RawStore: BenchmarkedStore {
         path: String, workload: Workload, revisions: Int = 1,
         updatedAt: Int64 = 1_795_000_000_000
     ) throws {
-        // The change log's triggers would log, then trim, every fixture row: they are taken off
-        // for the bulk insert and put back as they were, in the same transaction.
+        // The change log's triggers would log every fixture row: they are taken off for the bulk
+        // insert and put back as they were, in the same transaction.
         let triggers = try Agreement.query(
             "SELECT name, sql FROM sqlite_schema WHERE type = 'trigger' AND tbl_name = 'windows'", ofStoreAt: path)
         let store = try RawStore(path: path, workload: workload)

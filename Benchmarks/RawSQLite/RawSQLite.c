@@ -11,6 +11,7 @@
 static const char *const sql_begin = "BEGIN IMMEDIATE";
 static const char *const sql_commit = "COMMIT";
 static const char *const sql_rollback = "ROLLBACK";
+static const char *const sql_trim = "DELETE FROM changes WHERE seq <= (SELECT max(seq) FROM changes) - 1000";
 static const char *const sql_revision = "SELECT revision FROM windows WHERE session = ? AND window = ?";
 static const char *const sql_upsert =
     "INSERT INTO windows (" COLUMNS ") VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)\n"
@@ -22,12 +23,13 @@ static const char *const sql_keep =
     "SELECT " COLUMNS " FROM windows WHERE session = ?1 AND window = ?2";
 static const char *const sql_drop =
     "DELETE FROM window_history WHERE session = ?1 AND window = ?2 AND revision <= ?3";
+static const char *const sql_clear = "DELETE FROM window_history WHERE session = ?1 AND window = ?2";
 static const char *const sql_restore = "SELECT " COLUMNS " FROM windows WHERE session = ? AND window = ?";
 static const char *const sql_list =
     "SELECT session, window, size_class, json_array_length(path), item, revision, updated_at FROM windows "
     "ORDER BY session, window";
 
-enum { BEGIN, COMMIT, ROLLBACK, REVISION, UPSERT, KEEP, DROP, RESTORE, LIST, STATEMENT_COUNT };
+enum { BEGIN, COMMIT, ROLLBACK, TRIM, REVISION, UPSERT, KEEP, DROP, CLEAR, RESTORE, LIST, STATEMENT_COUNT };
 
 struct raw_store {
     sqlite3 *db;
@@ -63,7 +65,8 @@ int raw_open(const char *path, int full_durability, int busy_timeout_ms, raw_sto
     }
     if (code == SQLITE_OK && getenv("RAW_PRAGMA")) code = sqlite3_exec(store->db, getenv("RAW_PRAGMA"), NULL, NULL, NULL);
     const char *const texts[STATEMENT_COUNT] = {
-        sql_begin, sql_commit, sql_rollback, sql_revision, sql_upsert, sql_keep, sql_drop, sql_restore, sql_list,
+        sql_begin, sql_commit, sql_rollback, sql_trim, sql_revision, sql_upsert,
+        sql_keep, sql_drop, sql_clear, sql_restore, sql_list,
     };
     for (int index = 0; index < STATEMENT_COUNT && code == SQLITE_OK; index++) {
         code = sqlite3_prepare_v3(
@@ -122,8 +125,11 @@ int raw_insert(raw_store *store, const raw_columns *columns, int64_t revision, i
 }
 
 static int save_in_transaction(raw_store *store, const raw_columns *columns, int64_t limit, int64_t *revision) {
+    // The change log is trimmed at the start of each write, before it writes.
+    int code = run(store->statements[TRIM]);
+    if (code != SQLITE_OK) return code;
     sqlite3_stmt *select = store->statements[REVISION];
-    int code = bind_key(select, columns);
+    code = bind_key(select, columns);
     int64_t current = 0;
     if (code == SQLITE_OK) {
         code = sqlite3_step(select);
@@ -138,6 +144,12 @@ static int save_in_transaction(raw_store *store, const raw_columns *columns, int
     sqlite3_clear_bindings(select);
     if (code != SQLITE_OK) return code;
 
+    if (current == 0) {  // a new window: history left by a row deleted by hand goes first
+        sqlite3_stmt *clear = store->statements[CLEAR];
+        code = bind_key(clear, columns);
+        code = code == SQLITE_OK ? run(clear) : (sqlite3_clear_bindings(clear), code);
+        if (code != SQLITE_OK) return code;
+    }
     *revision = current + 1;
     code = write_window(store, columns, *revision, now_milliseconds());
     if (code != SQLITE_OK || *revision <= limit) return code;

@@ -72,7 +72,7 @@ final class FeedLoop: @unchecked Sendable {
             let stop = stopped
             condition.unlock()
             if stop { return }
-            do {
+            do throws(StateStoreError) {
                 let items = try feed.poll().map(sort)
                 if !items.isEmpty { deliver(items) }
             } catch {
@@ -87,9 +87,14 @@ final class FeedLoop: @unchecked Sendable {
         }
     }
 
-    private func sort(_ change: WindowChange) -> FeedItem {
-        guard let state = change.state else { return .outside(window: change.window, state: nil) }
-        if let token = ownWrites.claim(state) { return .own(token: token, stored: state) }
-        return .outside(window: change.window, state: state)
+    private func sort(_ event: ChangeEvent) -> FeedItem {
+        switch event {
+        case .gap: return .gap
+        case .unreadable(let row): return .unreadable(window: row.window, problem: row.reason)
+        case .change(let change):
+            guard let state = change.state else { return .outside(window: change.window, state: nil) }
+            if let token = ownWrites.claim(state) { return .own(token: token, stored: state) }
+            return .outside(window: change.window, state: state)
+        }
     }
 }

@@ -98,6 +98,30 @@ struct HostFaultTests {
         #expect(try fixture.store().window(session: "app", window: "main") == nil, "nothing went into the new file")
     }
 
+    @Test func aGapInTheFeedReloadsTheWindow() async throws {
+        let fixture = HostFixture()
+        let session = try await fixture.open()
+        let model = session.window("main", as: Mail.self)
+        model.push(.folder("inbox"))
+        #expect(await session.flush())
+
+        session.pauseObserving()
+        let outside = try fixture.statectl(["set", "app", "main", "--push", stored(.thread(1)).description])
+        #expect(outside.status == 0, "\(outside.stderr)")
+        // More changes than the log keeps, after that one: it is trimmed before the feed reads it.
+        let windows = (0..<1001).map { #"{"session":"busy","window":"w\#($0)"}"# }.joined(separator: ",")
+        let imported = try fixture.statectl(
+            ["import", "-"], stdin: #"{"format":"statectl/1","windows":[\#(windows)]}"#)
+        #expect(imported.status == 0, "\(imported.stderr)")
+        let trim = try fixture.statectl(["set", "busy", "last", "--dismiss"])
+        #expect(trim.status == 0, "\(trim.stderr)")
+        #expect(model.path == [.folder("inbox")], "paused: nothing was read")
+
+        session.resumeObserving()
+        await waitUntil("the reload after the gap") { model.path == [.folder("inbox"), .thread(1)] }
+        #expect(model.revision == 2)
+    }
+
     @Test func theFirstFrameIsNotHeldByAProcessWithTheWriteLock() async throws {
         let fixture = HostFixture()
         try fixture.store().save(WindowState(session: "app", window: "main", path: [stored(.folder("inbox"))]))

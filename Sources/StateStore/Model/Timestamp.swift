@@ -78,14 +78,15 @@ public struct Timestamp: Hashable, Comparable, Sendable, CustomStringConvertible
         else { return nil }
         var milliseconds: Int64 = 0
         if utf8.count > 20 {
-            guard utf8[19] == UInt8(ascii: "."), utf8.count > 21, let fraction = number(20..<(utf8.count - 1)) else {
+            // Digits past the third are checked, not added up: a long fraction would overflow.
+            let digits = utf8.count - 21
+            guard utf8[19] == UInt8(ascii: "."), digits > 0,
+                utf8[20..<(utf8.count - 1)].allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }),
+                let fraction = number(20..<(20 + min(digits, 3)))
+            else {
                 return nil
             }
-            let digits = utf8.count - 21
-            milliseconds =
-                digits >= 3
-                ? fraction / [1, 10, 100, 1000, 10000, 100_000, 1_000_000, 10_000_000, 100_000_000][min(digits - 3, 8)]
-                : fraction * (digits == 1 ? 100 : 10)
+            milliseconds = fraction * [100, 10, 1][min(digits, 3) - 1]
         }
         let days = Self.days(fromCivil: year, month, day)
         millisecondsSince1970 = ((days * 24 + hour) * 60 + minute) * 60_000 + second * 1000 + milliseconds

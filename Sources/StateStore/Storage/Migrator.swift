@@ -18,6 +18,9 @@ struct Migrator {
     func migrate(_ database: Database, clock: () -> Timestamp) throws(StateStoreError) -> [Migration] {
         var applied: [Migration] = []
         for migration in migrations {
+            // Read first, outside any write: a file that is up to date is never write-locked, so
+            // a host writing at the time does not make `migrate` (or any open) busy.
+            guard try database.integer("PRAGMA user_version") ?? 0 < migration.version else { continue }
             let didApply = try database.writeTransaction { () throws(StateStoreError) -> Bool in
                 let current = try database.integer("PRAGMA user_version") ?? 0
                 guard current < migration.version else { return false }
@@ -27,7 +30,11 @@ struct Migrator {
                             code: 0,
                             message: "schema version \(current) cannot take migration \(migration.version)"))
                 }
-                try database.execute(migration.sql)
+                do throws(StateStoreError) {
+                    try database.execute(migration.sql)
+                } catch {
+                    throw Self.failure(of: migration, error)
+                }
                 try database.run(
                     "INSERT INTO schema_migrations (version, name, checksum, applied_at) VALUES (?, ?, ?, ?)"
                 ) {
@@ -46,6 +53,20 @@ struct Migrator {
             if didApply { applied.append(migration) }
         }
         return applied
+    }
+
+    /// A migration's failure, named (`0003_name`) with SQLite's reason: a whole migration's SQL
+    /// would bury the reason in a page of text.
+    private static func failure(of migration: Migration, _ error: StateStoreError) -> StateStoreError {
+        let name = MigrationInfo(version: migration.version, name: migration.name)
+        switch error {
+        case .damaged(let failure):
+            return .damaged(SQLiteFailure(code: failure.code, message: "migration \(name) failed: \(failure.message)"))
+        case .busy(let failure):
+            return .busy(SQLiteFailure(code: failure.code, message: "migration \(name) failed: \(failure.message)"))
+        default:
+            return error
+        }
     }
 
     /// The database's migration state, read without changing anything.

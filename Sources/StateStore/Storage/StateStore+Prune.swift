@@ -15,7 +15,7 @@ extension StateStore {
     public func prune(olderThan age: Duration, dryRun: Bool = false) throws(StateStoreError) -> [PrunedSession] {
         let before = try cutoff(olderThan: age)
         return try withDatabase { database throws(StateStoreError) in
-            try database.writeTransaction { () throws(StateStoreError) -> [PrunedSession] in
+            let body = { () throws(StateStoreError) -> [PrunedSession] in
                 var pruned: [PrunedSession] = []
                 try database.query(
                     "SELECT session, max(updated_at) FROM windows GROUP BY session HAVING max(updated_at) < ? ORDER BY session",
@@ -39,6 +39,8 @@ extension StateStore {
                 }
                 return pruned
             }
+            // A dry run writes nothing, so it reads: a host writing at the time never makes it busy.
+            return try dryRun ? database.readTransaction(body) : database.changingWindows(body)
         }
     }
 
@@ -53,7 +55,7 @@ extension StateStore {
         let before = try cutoff(olderThan: age)
         let spared = Set(kept.map { Array($0.utf8) })
         return try withDatabase { database throws(StateStoreError) in
-            try database.writeTransaction { () throws(StateStoreError) -> [String] in
+            try database.changingWindows { () throws(StateStoreError) -> [String] in
                 var old: [String] = []
                 try database.query(
                     "SELECT window FROM windows WHERE session = ? AND updated_at < ? ORDER BY window",
@@ -71,13 +73,13 @@ extension StateStore {
         }
     }
 
-    /// The time stamp before which a write is older than `age`, by the store's clock.
+    /// The time stamp before which a write is older than `age`, by the store's clock; never traps.
     private func cutoff(olderThan age: Duration) throws(StateStoreError) -> Int64 {
         let (seconds, attoseconds) = age.components
         guard seconds >= 0, attoseconds >= 0 else { throw .invalidInput("prune age must not be negative") }
         let milliseconds = seconds.multipliedReportingOverflow(by: 1000)
-        let ageMilliseconds =
-            milliseconds.overflow ? Int64.max : milliseconds.partialValue + attoseconds / 1_000_000_000_000_000
+        let withFraction = milliseconds.partialValue.addingReportingOverflow(attoseconds / 1_000_000_000_000_000)
+        let ageMilliseconds = milliseconds.overflow || withFraction.overflow ? Int64.max : withFraction.partialValue
         let now = options.clock().millisecondsSince1970
         let cutoff = now.subtractingReportingOverflow(ageMilliseconds)
         return cutoff.overflow ? Int64.min : cutoff.partialValue

@@ -152,6 +152,7 @@ extension WindowRow {
         }
         return WindowSummary(
             session: session, window: window, sizeClass: sizeClass, depth: statement.int(3), item: item,
-            revision: statement.int(5), updatedAt: Timestamp(millisecondsSince1970: statement.int64(6)))
+            revision: try WindowRow.revision(statement, 5, session: session, window: window),
+            updatedAt: try WindowRow.updatedAt(statement, 6, session: session, window: window))
     }
 }

@@ -4,12 +4,16 @@ import CSQLite
 public struct CheckReport: Hashable, Sendable {
     /// `PRAGMA integrity_check`'s lines: `["ok"]` for a sound file.
     public var integrity: [String]
-    /// Schema problems: a migration recorded differently from this build's, a wrong application id.
+    /// Schema problems: a migration recorded differently from this build's, a wrong application
+    /// id, a table, index or trigger missing, changed or not this build's.
     public var schemaProblems: [String]
+    /// Rows the store could not read as it writes them, each naming the window, the revision or
+    /// the change, and what is wrong.
+    public var rowProblems: [String]
     public var migrations: MigrationStatus
 
-    /// Sound file, known schema.
-    public var isOK: Bool { integrity == ["ok"] && schemaProblems.isEmpty }
+    /// Sound file, known schema, every row readable.
+    public var isOK: Bool { integrity == ["ok"] && schemaProblems.isEmpty && rowProblems.isEmpty }
 }
 
 extension StateStore {
@@ -30,24 +34,36 @@ extension StateStore {
         }
     }
 
-    /// Runs SQLite's integrity check and compares the recorded migrations with this build's.
-    /// Read-only.
+    /// Runs SQLite's integrity check, compares the recorded migrations and the schema with what
+    /// this build's migrations create, and decodes every row strictly. Read-only, in one read
+    /// transaction: it takes no write lock.
     public func check() throws(StateStoreError) -> CheckReport {
         try connection.withLock { database throws(StateStoreError) -> CheckReport in
-            var integrity: [String] = []
-            do throws(StateStoreError) {
-                try database.query("PRAGMA integrity_check") { statement throws(StateStoreError) in
-                    integrity.append(statement.text(0))
-                }
-            } catch .damaged(let failure) where failure.code & 0xFF == SQLITE_CORRUPT {
-                // Damage bad enough to stop the check itself (a page that is not a b-tree page
-                // at all) is its finding, not a failure to check.
-                integrity.append(failure.message)
-            }
-            let migrator = Migrator()
-            return CheckReport(
-                integrity: integrity, schemaProblems: try migrator.problems(database),
-                migrations: try migrator.status(database))
+            try database.readTransaction { () throws(StateStoreError) -> CheckReport in try Self.check(database) }
         }
+    }
+
+    private static func check(_ database: Database) throws(StateStoreError) -> CheckReport {
+        var integrity: [String] = []
+        do throws(StateStoreError) {
+            try database.query("PRAGMA integrity_check") { statement throws(StateStoreError) in
+                integrity.append(statement.text(0))
+            }
+        } catch .damaged(let failure) where failure.code & 0xFF == SQLITE_CORRUPT {
+            // Damage bad enough to stop the check itself (a page that is not a b-tree page
+            // at all) is its finding, not a failure to check.
+            integrity.append(failure.message)
+        }
+        let migrator = Migrator()
+        let status = try migrator.status(database)
+        var schemaProblems = try migrator.problems(database)
+        do throws(StateStoreError) {
+            schemaProblems += try StoreCheck.schemaProblems(database, version: status.schemaVersion)
+        } catch .damaged(let failure) {
+            schemaProblems.append("the schema cannot be read: \(failure.message)")
+        }
+        return CheckReport(
+            integrity: integrity, schemaProblems: schemaProblems, rowProblems: try StoreCheck.rowProblems(database),
+            migrations: status)
     }
 }

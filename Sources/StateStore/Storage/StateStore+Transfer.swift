@@ -50,7 +50,7 @@ extension StateStore {
     public func importDocument(_ document: ImportDocument) throws(StateStoreError) -> [WindowState] {
         for window in document.windows { try window.validate() }
         return try withDatabase { database throws(StateStoreError) in
-            try database.writeTransaction { () throws(StateStoreError) -> [WindowState] in
+            try database.changingWindows { () throws(StateStoreError) -> [WindowState] in
                 var stored: [WindowState] = []
                 stored.reserveCapacity(document.windows.count)
                 for window in document.windows {
@@ -84,7 +84,7 @@ extension StateStore {
             throw .invalidInput("a window is listed twice for session '\(session)'")
         }
         return try withDatabase { database throws(StateStoreError) in
-            try database.writeTransaction { () throws(StateStoreError) -> [WindowState] in
+            try database.changingWindows { () throws(StateStoreError) -> [WindowState] in
                 try database.deleteWindows(session: session, window: nil)
                 var stored: [WindowState] = []
                 for window in windows { stored.append(try database.write(window, after: 0, options)) }

@@ -9,7 +9,7 @@ extension StateStore {
     public func save(_ state: WindowState, expectedRevision: Int? = nil) throws(StateStoreError) -> WindowState {
         try state.validate()
         return try withDatabase { database throws(StateStoreError) in
-            try database.writeTransaction { () throws(StateStoreError) -> WindowState in
+            try database.changingWindows { () throws(StateStoreError) -> WindowState in
                 let current = try database.currentRevision(session: state.session, window: state.window)
                 try checkExpected(expectedRevision, current, state.session, state.window)
                 return try database.write(state, after: current, options)
@@ -28,7 +28,7 @@ extension StateStore {
         try validateIdentifier(session, "session id")
         try validateIdentifier(window, "window id")
         return try withDatabase { database throws(StateStoreError) in
-            try database.writeTransaction { () throws(StateStoreError) -> WindowState in
+            try database.changingWindows { () throws(StateStoreError) -> WindowState in
                 var state =
                     try database.currentState(session: session, window: window)
                     ?? WindowState(session: session, window: window)
@@ -55,7 +55,7 @@ extension StateStore {
         try validateIdentifier(session, "session id")
         try validateIdentifier(window, "window id")
         return try withDatabase { database throws(StateStoreError) in
-            try database.writeTransaction { () throws(StateStoreError) -> WindowState in
+            try database.changingWindows { () throws(StateStoreError) -> WindowState in
                 let current = try database.currentRevision(session: session, window: window)
                 guard current > 0 else { throw .notFound("window '\(session)' '\(window)' not found") }
                 try checkExpected(expectedRevision, current, session, window)
@@ -69,9 +69,18 @@ extension StateStore {
                     },
                     row: { statement throws(StateStoreError) in old = try WindowRow.decode(statement) })
                 guard let old else {
-                    let kept = max(1, current - options.historyLimit + 1)
-                    throw .notFound(
-                        "revision \(revision) of window '\(session)' '\(window)' not found (kept: \(kept)–\(current))")
+                    // What is kept, as the history holds it: no arithmetic on stored revisions.
+                    var kept = "none"
+                    try database.query(
+                        "SELECT min(revision), max(revision) FROM window_history WHERE session = ? AND window = ?",
+                        bind: { statement throws(StateStoreError) in
+                            try statement.bind(1, session)
+                            try statement.bind(2, window)
+                        },
+                        row: { statement throws(StateStoreError) in
+                            if !statement.isNull(0) { kept = "\(statement.literal(0))–\(statement.literal(1))" }
+                        })
+                    throw .notFound("revision \(revision) of window '\(session)' '\(window)' not found (kept: \(kept))")
                 }
                 return try database.write(old, after: current, options)
             }
@@ -88,7 +97,7 @@ extension StateStore {
         try validateIdentifier(session, "session id")
         try validateIdentifier(window, "window id")
         return try withDatabase { database throws(StateStoreError) in
-            try database.writeTransaction { () throws(StateStoreError) -> Bool in
+            try database.changingWindows { () throws(StateStoreError) -> Bool in
                 let current = try database.currentRevision(session: session, window: window)
                 try checkExpected(expectedRevision, current, session, window)
                 guard current > 0 else { return false }
@@ -104,7 +113,7 @@ extension StateStore {
     public func deleteSession(_ session: String) throws(StateStoreError) -> [String] {
         try validateIdentifier(session, "session id")
         return try withDatabase { database throws(StateStoreError) in
-            try database.writeTransaction { () throws(StateStoreError) -> [String] in
+            try database.changingWindows { () throws(StateStoreError) -> [String] in
                 try database.deleteWindows(session: session, window: nil)
             }
         }
@@ -126,11 +135,17 @@ extension StateStore {
 extension Database {
     /// The window's revision, 0 when it does not exist.
     func currentRevision(session: String, window: String) throws(StateStoreError) -> Int {
-        try integer("SELECT revision FROM windows WHERE session = ? AND window = ?") {
-            statement throws(StateStoreError) in
-            try statement.bind(1, session)
-            try statement.bind(2, window)
-        } ?? 0
+        var revision = 0
+        try query(
+            "SELECT revision FROM windows WHERE session = ? AND window = ?",
+            bind: { statement throws(StateStoreError) in
+                try statement.bind(1, session)
+                try statement.bind(2, window)
+            },
+            row: { statement throws(StateStoreError) in
+                revision = try WindowRow.revision(statement, 0, session: session, window: window)
+            })
+        return revision
     }
 
     /// Writes `state`'s content as revision `previous + 1`, keeps it in the history and drops
@@ -141,8 +156,26 @@ extension Database {
         -> WindowState
     {
         var stored = state
-        stored.revision = previous + 1
+        let (next, overflow) = previous.addingReportingOverflow(1)
+        guard !overflow else {
+            throw .damaged(
+                SQLiteFailure(
+                    code: 11 /* SQLITE_CORRUPT */,
+                    message:
+                        "window '\(state.session)' '\(state.window)' is damaged: its revision is \(previous), the largest there can be, so it cannot be written again (delete the window to start it at 1); nothing was written"
+                ))
+        }
+        stored.revision = next
         stored.updatedAt = options.clock()
+        if previous == 0 {
+            // A new window starts at revision 1 whatever history is left: a row deleted by hand
+            // (sqlite3) leaves its history behind, whose revisions the new ones would collide with.
+            try run("DELETE FROM window_history WHERE session = ?1 AND window = ?2") {
+                statement throws(StateStoreError) in
+                try statement.bind(1, stored.session)
+                try statement.bind(2, stored.window)
+            }
+        }
         try run(Self.upsertWindow) { statement throws(StateStoreError) in try WindowRow.bind(stored, to: statement) }
         try run(Self.keepInHistory) { statement throws(StateStoreError) in
             try statement.bind(1, stored.session)

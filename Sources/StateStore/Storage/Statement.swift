@@ -93,6 +93,39 @@ final class Statement {
         sqlite3_column_type(handle, column) == SQLITE_NULL
     }
 
+    /// The column's integer, or `nil` when it holds anything else (text, a real, a blob, NULL),
+    /// which ``int64(_:)`` would quietly turn into a number.
+    func exactInt64(_ column: Int32) -> Int64? {
+        sqlite3_column_type(handle, column) == SQLITE_INTEGER ? sqlite3_column_int64(handle, column) : nil
+    }
+
+    /// The column's text when it is text and valid UTF-8, else `nil` (a blob, a number, NULL, or
+    /// bytes ``text(_:)`` would repair with U+FFFD).
+    func strictText(_ column: Int32) -> String? {
+        guard sqlite3_column_type(handle, column) == SQLITE_TEXT else { return nil }
+        return withText(column) { String(validating: $0, as: UTF8.self) }
+    }
+
+    /// The column's value as SQL would write it (`'abc'`, `1.5`, `X'01'`, `NULL`), for messages
+    /// about a value that is not what the store writes.
+    func literal(_ column: Int32) -> String {
+        switch sqlite3_column_type(handle, column) {
+        case SQLITE_NULL: return "NULL"
+        case SQLITE_INTEGER, SQLITE_FLOAT: return text(column)
+        case SQLITE_BLOB:
+            let count = Int(sqlite3_column_bytes(handle, column))
+            let bytes = UnsafeRawBufferPointer(start: sqlite3_column_blob(handle, column), count: count)
+            let digits = Array("0123456789ABCDEF".utf8)
+            var hex: [UInt8] = []
+            for byte in bytes.prefix(32) { hex += [digits[Int(byte >> 4)], digits[Int(byte & 0xF)]] }
+            return "X'" + String(decoding: hex, as: UTF8.self) + (count > 32 ? "…'" : "'")
+        default:
+            var text = text(column)
+            if text.count > 40 { text = String(text.prefix(40)) + "…" }
+            return "'" + text.replacingQuote() + "'"
+        }
+    }
+
     func text(_ column: Int32) -> String {
         withText(column) { String(decoding: $0, as: UTF8.self) }
     }
@@ -110,5 +143,17 @@ final class Statement {
 
     private func check(_ code: Int32) throws(StateStoreError) {
         guard code == SQLITE_OK else { throw database.failure(code, sql: sql) }
+    }
+}
+
+extension String {
+    /// The text with each `'` doubled, as inside an SQL string literal.
+    fileprivate func replacingQuote() -> String {
+        var out = ""
+        for character in self {
+            out.append(character)
+            if character == "'" { out.append("'") }
+        }
+        return out
     }
 }

@@ -32,9 +32,39 @@ enum WindowRow {
                     message: "stored window '\(state.session)' '\(state.window)' cannot be read: \(error.description)",
                     sql: statement.sql))
         }
-        state.revision = statement.int(column(7))
-        state.updatedAt = Timestamp(millisecondsSince1970: statement.int64(column(8)))
+        state.revision = try revision(statement, column(7), session: state.session, window: state.window)
+        state.updatedAt = try updatedAt(statement, column(8), session: state.session, window: state.window)
         return state
+    }
+
+    /// A stored revision: a whole number ≥ 1. Anything else (text a writer by hand put there,
+    /// which SQLite's `CHECK (revision >= 1)` lets through) is damage, never read as a number.
+    static func revision(
+        _ statement: Statement, _ column: Int32, session: String, window: String
+    ) throws(StateStoreError) -> Int {
+        guard let revision = statement.exactInt64(column), revision >= 1 else {
+            throw damaged(
+                "stored window '\(session)' '\(window)' has revision \(statement.literal(column)), not a whole number ≥ 1",
+                statement)
+        }
+        return Int(revision)
+    }
+
+    /// A stored time stamp: an integer of milliseconds (any, however far from now).
+    static func updatedAt(
+        _ statement: Statement, _ column: Int32, session: String, window: String
+    ) throws(StateStoreError) -> Timestamp {
+        guard let milliseconds = statement.exactInt64(column) else {
+            throw damaged(
+                "stored window '\(session)' '\(window)' has updated_at \(statement.literal(column)), not milliseconds",
+                statement)
+        }
+        return Timestamp(millisecondsSince1970: milliseconds)
+    }
+
+    /// A row the store cannot use: damage in the file, whoever wrote it.
+    static func damaged(_ message: String, _ statement: Statement) -> StateStoreError {
+        .damaged(SQLiteFailure(code: 11 /* SQLITE_CORRUPT */, message: message, sql: statement.sql))
     }
 
     private static func routes(_ statement: Statement, _ column: Int32) throws(JSONReader.Failure) -> [Route] {

@@ -5,8 +5,11 @@ extension Command {
         name: "check",
         abstract: "Check the database's integrity and schema.",
         discussion: """
-            Runs SQLite's integrity check and compares the recorded migrations with this build's. \
-            Changes and creates nothing: a missing database reports an empty store.
+            Runs SQLite's integrity check, compares the schema (tables, indexes, triggers and the \
+            recorded migrations) with what this build's migrations create, and reads every row of \
+            every table as the store would, naming each problem: the window, the revision, the \
+            change. Exits 74 when anything is wrong. Changes and creates nothing, and takes no \
+            write lock: a missing database reports an empty store.
             """,
         options: [.json],
         run: CheckCommand.run)
@@ -31,6 +34,8 @@ enum CheckCommand {
                 writer.strings(report.integrity)
                 writer.key("schemaProblems")
                 writer.strings(report.schemaProblems)
+                writer.key("rowProblems")
+                writer.strings(report.rowProblems)
                 writer.key("schemaVersion")
                 writer.integer(status.schemaVersion)
                 writer.key("latestVersion")
@@ -46,12 +51,20 @@ enum CheckCommand {
             record.add("schema", "version \(status.schemaVersion) (this build: \(status.latestVersion))")
             record.add("pending", lines: status.pending.map(\.description))
             record.add("problems", lines: report.schemaProblems)
+            record.add("bad rows", lines: report.rowProblems)
             record.add("result", report.isOK ? "ok" : "DAMAGED")
             context.output.write(record.text(style: context.style))
         }
         guard report.isOK else {
-            let what = report.integrity == ["ok"] ? "its schema record is wrong" : "the integrity check failed"
-            throw CommandFailure(status: 74, message: "\(path) is damaged: \(what)")
+            var what: [String] = []
+            if report.integrity != ["ok"] { what.append("the integrity check failed") }
+            if !report.schemaProblems.isEmpty { what.append(count(report.schemaProblems.count, "schema problem")) }
+            if !report.rowProblems.isEmpty { what.append("rows it cannot read (listed as bad rows)") }
+            throw CommandFailure(status: 74, message: "\(path) is damaged: \(what.joined(separator: "; "))")
         }
+    }
+
+    private static func count(_ count: Int, _ noun: String) -> String {
+        "\(count) \(noun)\(count == 1 ? "" : "s")"
     }
 }

@@ -19,6 +19,18 @@ enum ListCommand {
         help: "Only windows saved in this size class: compact, regular, unspecified.")
 
     static func run(_ invocation: Invocation, _ context: Context) throws {
+        do {
+            try list(invocation, context)
+        } catch {
+            // A row that cannot be read stops the listing (exit 74): what is not yet written goes,
+            // so a listing of up to 64 KiB leaves nothing on standard output but a larger one
+            // keeps what it already wrote (its memory stays flat).
+            context.output.discard()
+            throw error
+        }
+    }
+
+    private static func list(_ invocation: Invocation, _ context: Context) throws {
         let session = invocation.argument(session)
         if let session { try WindowState.validate(session: session) }
         let sizeClass = invocation.sizeClass(sizeClass)

@@ -17,7 +17,10 @@ extension Command {
             null for a deletion (deleting a session gives a line for each of its windows). Runs \
             until interrupted, until --count changes were printed, or until --timeout seconds \
             passed (exit 0 for both). When the database does not exist yet, waits for it to be \
-            created and prints its changes from the start.
+            created and prints its changes from the start. Changes the log no longer holds (a \
+            watcher more than 1,000 behind) are reported on standard error, and with --json as a \
+            line {"gap": {"first", "last", "count"}}; a change whose row cannot be read is \
+            reported on standard error and skipped. Neither counts towards --count.
 
               statectl watch mail --json
             """,
@@ -57,13 +60,45 @@ enum WatchCommand {
         while true {
             let left = deadline.map { $0 - clock.now }
             if let left, left <= .zero { return }
-            for change in try feed.wait(timeout: left, interval: interval) {
-                write(change, json: json, context)
-                printed += 1
-                if printed == limit { return }
+            for event in try feed.wait(timeout: left, interval: interval) {
+                switch event {
+                case .change(let change):
+                    write(change, json: json, context)
+                    printed += 1
+                    if printed == limit { return }
+                case .gap(let gap):
+                    report(gap, json: json, context)
+                case .unreadable(let change):
+                    // One row another program wrote must not stop the watch: say so and go on.
+                    context.message(
+                        "Warning: skipped change \(change.sequence) of window '\(change.session)' '\(change.window)', which cannot be read: \(change.reason)"
+                    )
+                }
             }
             context.output.flush()
             if context.output.failure != nil { return }  // reported on the way out
+        }
+    }
+
+    /// A gap is news, not an error: the changes are gone from the log, not from the store.
+    private static func report(_ gap: ChangeGap, json: Bool, _ context: Context) {
+        let changes = gap.count == 1 ? "1 change" : "\(gap.count) changes"
+        context.message(
+            "Warning: missed \(changes) (\(gap.first)–\(gap.last)) that the change log no longer holds; "
+                + "what they wrote is in the store ('statectl list' shows it)")
+        guard json else { return }
+        context.output.writeJSON { writer in
+            writer.beginObject()
+            writer.key("gap")
+            writer.beginObject()
+            writer.key("first")
+            writer.integer(Int(gap.first))
+            writer.key("last")
+            writer.integer(Int(gap.last))
+            writer.key("count")
+            writer.integer(Int(gap.count))
+            writer.endObject()
+            writer.endObject()
         }
     }
 

@@ -57,6 +57,12 @@ final class OutputBuffer {
 }
 
 extension OutputBuffer {
+    /// Drops what is held and not yet written: a command that fails midway discards its
+    /// unfinished output, so a small listing prints only the error, never half a document.
+    func discard() {
+        bytes.removeAll(keepingCapacity: true)
+    }
+
     /// Writes one JSON document and its newline.
     func writeJSON(_ body: (inout JSONWriter) -> Void) {
         var writer = JSONWriter()

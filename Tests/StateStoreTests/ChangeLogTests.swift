@@ -1,0 +1,202 @@
+import Foundation
+import Testing
+
+@testable import StateStore
+
+/// The change log never loses what one write made, and a feed that falls behind it says so: a gap
+/// in order with the changes, then the changes the log still holds. A row written by hand that
+/// cannot be read is reported and skipped, never the end of the feed.
+struct ChangeLogTests {
+    static func document(_ count: Int, session: String = "big") throws -> ImportDocument {
+        ImportDocument(windows: (0..<count).map { WindowState(session: session, window: "w\($0)") })
+    }
+
+    /// `description` of each event: `s/w@3`, `s/w@deleted`, `gap 1–499`, `unreadable 7 s/w`.
+    static func summary(_ events: [ChangeEvent]) -> [String] {
+        events.map { event in
+            switch event {
+            case .change(let change):
+                "\(change.session)/\(change.window)@\(change.revision.map(String.init) ?? "deleted")"
+            case .gap(let gap): "gap \(gap.first)–\(gap.last)"
+            case .unreadable(let change): "unreadable \(change.sequence) \(change.session)/\(change.window)"
+            }
+        }
+    }
+
+    @Test func oneImportAndOneDeletedSessionOfManyWindowsAreSeenWhole() throws {
+        let folder = TemporaryFolder()
+        defer { folder.cleanUp() }
+        let store = try StateStore(path: folder.file("state.db"))
+        try store.save(WindowState(session: "other", window: "w"))
+        let feed = try store.changeFeed()
+
+        try store.importDocument(try Self.document(1500))
+        let imported = try feed.poll()
+        #expect(imported.count == 1500)
+        #expect(Self.summary(imported) == (0..<1500).map { "big/w\($0)@1" })
+
+        #expect(try store.deleteSession("big").count == 1500)
+        let deleted = try feed.poll()
+        #expect(deleted.count == 1500)
+        #expect(Set(Self.summary(deleted)) == Set((0..<1500).map { "big/w\($0)@deleted" }))
+        #expect(deleted.allSatisfy { $0.change?.sequence ?? 0 > imported.last?.change?.sequence ?? .max })
+    }
+
+    @Test func aWriteByHandOnlyLetsTheLogGrow() throws {
+        let folder = TemporaryFolder()
+        defer { folder.cleanUp() }
+        let path = folder.file("state.db")
+        let store = try StateStore(path: path)
+        let feed = try store.changeFeed()
+        let rows = (0..<1500).map { "('hand', 'w\($0)', 'compact', '[]', NULL, '[]', 'migrate', 1, 0)" }
+        try rawSQL(
+            path,
+            "INSERT INTO windows (\(WindowRow.columns)) VALUES " + rows.joined(separator: ", "))
+        let events = try feed.poll()
+        #expect(Self.summary(events) == (0..<1500).map { "hand/w\($0)@1" })
+    }
+
+    @Test func aFeedFarBehindGetsAGapThenWhatTheLogHolds() throws {
+        let folder = TemporaryFolder()
+        defer { folder.cleanUp() }
+        let store = try StateStore(path: folder.file("state.db"))
+        try store.save(WindowState(session: "s", window: "before"))
+        let feed = try store.changeFeed()
+        let start = feed.position
+        for n in 0..<1500 { try store.save(WindowState(session: "s", window: "w\(n)")) }
+
+        let events = try feed.poll()
+        guard case .gap(let gap) = events.first else {
+            Issue.record("a gap first: \(Self.summary(Array(events.prefix(2))))")
+            return
+        }
+        #expect(gap.first == start + 1)
+        let changes = events.dropFirst().compactMap(\.change)
+        #expect(changes.count == events.count - 1, "then only changes")
+        #expect(changes.count >= ChangeLog.keptRows, "the log keeps at least the last 1,000")
+        #expect(Int(gap.count) + changes.count == 1500, "missed and reported make every change")
+        #expect(changes.first?.sequence == gap.last + 1)
+        #expect(changes.map(\.window) == (1500 - changes.count..<1500).map { "w\($0)" }, "the newest, in order")
+        #expect(try feed.poll().isEmpty)
+
+        // From position 0, the same: the first changes are gone.
+        let fromStart = try store.changeFeed(after: 0)
+        let all = try fromStart.poll()
+        #expect(Self.summary(Array(all.prefix(1))) == ["gap 1–\(gap.last)"])
+        #expect(all.dropFirst().compactMap(\.change) == changes)
+    }
+
+    @Test func aLogEmptiedByHandIsAGap() throws {
+        let folder = TemporaryFolder()
+        defer { folder.cleanUp() }
+        let path = folder.file("state.db")
+        let store = try StateStore(path: path)
+        let feed = try store.changeFeed()
+        let start = feed.position
+        for n in 0..<3 { try store.save(WindowState(session: "s", window: "w\(n)")) }
+        try rawSQL(path, "DELETE FROM changes")
+        #expect(Self.summary(try feed.poll()) == ["gap \(start + 1)–\(start + 3)"])
+        #expect(try feed.poll().isEmpty)
+        try store.save(WindowState(session: "s", window: "after"))
+        #expect(Self.summary(try feed.poll()) == ["s/after@1"], "then on as before")
+        // A feed started on the emptied log starts after it: nothing missed.
+        let later = try store.changeFeed()
+        try store.save(WindowState(session: "s", window: "later"))
+        #expect(Self.summary(try later.poll()) == ["s/later@1"])
+    }
+
+    @Test func aSessionFeedReportsAGapOfAnySession() throws {
+        let folder = TemporaryFolder()
+        defer { folder.cleanUp() }
+        let store = try StateStore(path: folder.file("state.db"))
+        let feed = try store.changeFeed(session: "mine")
+        for n in 0..<1200 { try store.save(WindowState(session: "other", window: "w\(n)")) }
+        try store.save(WindowState(session: "mine", window: "w"))
+        let events = try feed.poll()
+        #expect(events.count == 2)
+        #expect(Self.summary(Array(events.suffix(1))) == ["mine/w@1"])
+        if case .gap(let gap) = events.first { #expect(gap.first == 1) } else { Issue.record("\(events)") }
+    }
+
+    @Test func rowsThatCannotBeReadAreReportedAndSkipped() throws {
+        let folder = TemporaryFolder()
+        defer { folder.cleanUp() }
+        let path = folder.file("state.db")
+        let store = try StateStore(path: path)
+        let feed = try store.changeFeed()
+        try store.save(WindowState(session: "s", window: "a"))
+        try rawSQL(path, "UPDATE windows SET path = '[{\"type\":' WHERE window = 'a'")
+        try rawSQL(path, "UPDATE windows SET path = '[]', revision = 'abc' WHERE window = 'a'")
+        try rawSQL(
+            path,
+            "INSERT INTO changes (session, window, size_class, path, item, item_path, policy, revision, updated_at) "
+                + "VALUES ('s', 'x', 'huge', '[]', NULL, '[]', 'migrate', 1, 0)")
+        try store.save(WindowState(session: "s", window: "b"))
+        let events = try feed.poll()
+        #expect(
+            Self.summary(events).map { $0.replacing(/unreadable \d+/, with: "unreadable") } == [
+                "s/a@1", "unreadable s/a", "unreadable s/a", "unreadable s/x", "s/b@1",
+            ])
+        let reasons = events.compactMap { event -> String? in
+            if case .unreadable(let change) = event { change.reason } else { nil }
+        }
+        #expect(reasons.count == 3)
+        #expect(reasons[0].contains("cannot be read"), "\(reasons[0])")
+        #expect(reasons[1].contains("revision 'abc'"), "\(reasons[1])")
+        #expect(reasons.allSatisfy { !$0.contains("SELECT") }, "a reason, not the query")
+        #expect(try feed.poll().isEmpty)
+    }
+
+    @Test func theAsyncSequenceCarriesGaps() async throws {
+        let folder = TemporaryFolder()
+        defer { folder.cleanUp() }
+        let path = folder.file("state.db")
+        let store = try StateStore(path: path)
+        try store.save(WindowState(session: "s", window: "w"))
+        var events: [ChangeEvent] = []
+        let writing = Task {
+            // Empties the log by hand until the stream has reported a gap.
+            for n in 0..<500 {
+                try store.save(WindowState(session: "s", window: "w\(n)"))
+                try rawSQL(path, "DELETE FROM changes")
+                try await Task.sleep(for: .milliseconds(20))
+            }
+            try store.save(WindowState(session: "s", window: "end"))  // ends the loop below at the latest
+        }
+        defer { writing.cancel() }
+        for try await event in store.changes(interval: .milliseconds(5)) {
+            events.append(event)
+            if case .gap = event { break }
+            if event.change?.window == "end" { break }
+        }
+        #expect(events.last.map { if case .gap = $0 { true } else { false } } == true)
+    }
+
+    @Test func aLogOfSchemaTwoMigratesWithItsRows() throws {
+        let folder = TemporaryFolder()
+        defer { folder.cleanUp() }
+        let path = folder.file("schema2.db")
+        do {
+            let database = try Database(path: path, create: true, busyTimeoutMilliseconds: 1000)
+            try database.useWAL()
+            _ = try Migrator(migrations: Array(Migration.embedded.prefix(2))).migrate(database) {
+                Timestamp(millisecondsSince1970: 0)
+            }
+        }
+        let row = "'compact', '[]', NULL, '[]', 'migrate', 1, 0"
+        try rawSQL(
+            path,
+            """
+            INSERT INTO windows (\(WindowRow.columns)) VALUES ('s', 'a', \(row)), ('s', 'b', \(row));
+            DELETE FROM windows WHERE window = 'a';
+            """)
+        #expect(try rawQuery(path, "SELECT name FROM sqlite_schema WHERE name = 'changes_trim'") == ["changes_trim"])
+
+        let store = try StateStore(path: path)
+        #expect(try rawQuery(path, "PRAGMA user_version") == [String(StateStore.schemaVersion)])
+        #expect(try rawQuery(path, "SELECT name FROM sqlite_schema WHERE name = 'changes_trim'").isEmpty)
+        let feed = try store.changeFeed(after: 0)
+        #expect(Self.summary(try feed.poll()) == ["s/a@1", "s/b@1", "s/a@deleted"], "the log is kept")
+        #expect(try store.check().isOK)
+    }
+}

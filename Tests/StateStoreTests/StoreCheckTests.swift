@@ -1,0 +1,134 @@
+import Foundation
+import StateStore
+import Testing
+
+/// `check` compares the schema with what this build's migrations create and reads every row as
+/// the store would: each change another program made that the store cannot live with is named.
+struct StoreCheckTests {
+    /// A sound store: two windows with history, a deletion in the log.
+    static func populate(_ path: String) throws {
+        let store = try StateStore(path: path)
+        try store.update(session: "s", window: "w") { $0.push(route("A", #"{"id":1}"#)) }
+        try store.update(session: "s", window: "w") { $0.present(route("Item")) }
+        try store.save(WindowState(session: "s", window: "gone"))
+        #expect(try store.deleteWindow(session: "s", window: "gone"))
+    }
+
+    static let damage: [(what: String, sql: String, schema: String?, row: String?)] = [
+        ("a dropped trigger", "DROP TRIGGER windows_log_insert", "trigger windows_log_insert is missing", nil),
+        ("a dropped change log", "DROP TABLE changes", "table changes is missing", nil),
+        (
+            "a changed trigger",
+            "DROP TRIGGER windows_log_delete; CREATE TRIGGER windows_log_delete AFTER DELETE ON windows BEGIN SELECT 1; END",
+            "trigger windows_log_delete differs", nil
+        ),
+        (
+            "an extra index", "CREATE INDEX extra ON windows (updated_at)",
+            "index extra is not part of this build's schema", nil
+        ),
+        ("an extra table", "CREATE TABLE notes (x)", "table notes is not part of this build's schema", nil),
+        (
+            "JSON that does not parse", #"UPDATE windows SET path = '[{"type":' WHERE window = 'w'"#, nil,
+            "window 's' 'w': path is not an array of routes"
+        ),
+        (
+            "a path that is not routes", #"UPDATE windows SET path = '[1]' WHERE window = 'w'"#, nil,
+            "window 's' 'w': path is not an array of routes"
+        ),
+        (
+            "revision = 'abc'", "UPDATE windows SET revision = 'abc'", nil,
+            "window 's' 'w': revision is 'abc', not a whole number ≥ 1"
+        ),
+        (
+            "a real time stamp", "UPDATE windows SET updated_at = 1.5", nil,
+            "window 's' 'w': updated_at is 1.5, not milliseconds"
+        ),
+        (
+            "an id as a blob", "UPDATE windows SET window = X'77'", nil,
+            "window 's' 'w': window is X'77', not UTF-8 text"
+        ),
+        (
+            "an id with a control character", "UPDATE windows SET window = 'w' || char(27)", nil,
+            "window id contains a control character"
+        ),
+        (
+            "an item path without an item",
+            #"UPDATE windows SET item = NULL, item_path = '[{"type":"B","value":null}]'"#, nil, "itemPath must be empty"
+        ),
+        (
+            "a bad history row", "UPDATE window_history SET size_class = 'huge' WHERE revision = 1", nil,
+            "history of window 's' 'w', revision 1: size_class is 'huge'"
+        ),
+        (
+            "a change row with a state in a deletion", "UPDATE changes SET policy = 'migrate' WHERE revision IS NULL",
+            nil,
+            "(window 's' 'gone'): a deletion, but its policy is 'migrate'"
+        ),
+        (
+            "a change row that does not parse", "UPDATE changes SET item = '{' WHERE revision = 2", nil,
+            "(window 's' 'w'): item is not a route"
+        ),
+        (
+            "a migration record", "UPDATE schema_migrations SET applied_at = 'yesterday' WHERE version = 1", nil,
+            "migration record 1: applied_at is 'yesterday'"
+        ),
+    ]
+
+    @Test(arguments: damage.indices)
+    func eachDamageIsNamedAndNothingChanges(_ index: Int) throws {
+        let (what, sql, schema, row) = Self.damage[index]
+        let folder = TemporaryFolder()
+        defer { folder.cleanUp() }
+        let path = folder.file("state.db")
+        try Self.populate(path)
+        #expect(try StateStore(path: path).check().isOK, "sound before: \(what)")
+        try rawSQL(path, sql)
+        let before = contents(path)
+
+        var inspect = StateStore.Options()
+        inspect.migrate = false
+        let report = try StateStore(path: path, options: inspect).check()
+        #expect(!report.isOK, "\(what)")
+        #expect(report.integrity == ["ok"], "\(what): SQLite finds nothing wrong")
+        if let schema {
+            #expect(report.schemaProblems.contains { $0.contains(schema) }, "\(what): \(report.schemaProblems)")
+        } else {
+            #expect(report.schemaProblems.isEmpty, "\(what): \(report.schemaProblems)")
+        }
+        if let row {
+            // A write to `windows` by hand is logged too: the change row is named as well.
+            #expect(report.rowProblems.contains { $0.contains(row) }, "\(what): \(report.rowProblems)")
+            #expect((1...2).contains(report.rowProblems.count), "\(what): \(report.rowProblems)")
+        } else {
+            #expect(report.rowProblems.isEmpty, "\(what): \(report.rowProblems)")
+        }
+        #expect(contents(path) == before, "\(what): check changed nothing")
+    }
+
+    @Test func aSoundStoreIsOKOfEverySchemaOnTheWay() throws {
+        let folder = TemporaryFolder()
+        defer { folder.cleanUp() }
+        let path = folder.file("state.db")
+        try Self.populate(path)
+        let report = try StateStore(path: path).check()
+        #expect(report.isOK, "\(report)")
+        #expect(report.schemaProblems.isEmpty && report.rowProblems.isEmpty)
+        // A store in memory, and a missing file's empty store, are sound too.
+        #expect(try StateStore.inMemory().check().isOK)
+        var inspect = StateStore.Options()
+        inspect.migrate = false
+        #expect(try StateStore.inMemory(options: inspect).check().isOK)
+    }
+
+    @Test func manyBadRowsAreCountedPastTheFirstHundred() throws {
+        let folder = TemporaryFolder()
+        defer { folder.cleanUp() }
+        let path = folder.file("state.db")
+        let store = try StateStore(path: path)
+        try store.importDocument(ImportDocument(windows: (0..<250).map { WindowState(session: "s", window: "w\($0)") }))
+        try rawSQL(path, "UPDATE window_history SET revision = 'x'")
+        let problems = try store.check().rowProblems
+        #expect(problems.count == 101)
+        #expect(problems.last == "… and 150 more rows of window_history like these")
+    }
+}
