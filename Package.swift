@@ -6,6 +6,7 @@ let package = Package(
     platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
     products: [
         .library(name: "StateStore", targets: ["StateStore"]),
+        .library(name: "StateStoreHost", targets: ["StateStoreHost"]),
         .executable(name: "statectl", targets: ["statectl"]),
     ],
     targets: [
@@ -28,6 +29,12 @@ let package = Package(
             dependencies: ["CSQLite"],
             plugins: ["EmbedMigrations"]
         ),
+        // What an app links (SPEC §6): the live window model over StateStore. Foundation and
+        // Observation are allowed here, never in StateStore (statectl's start-up).
+        .target(
+            name: "StateStoreHost",
+            dependencies: ["StateStore"]
+        ),
         .executableTarget(
             name: "statectl",
             dependencies: ["StateStore"],
@@ -44,6 +51,10 @@ let package = Package(
         .testTarget(
             name: "StateStoreTests",
             dependencies: ["StateStore", "CSQLite", "TestSupport"]
+        ),
+        .testTarget(
+            name: "StateStoreHostTests",
+            dependencies: ["StateStoreHost", "StateStore", "CSQLite", "TestSupport", "statectl"]
         ),
         .testTarget(
             name: "statectlTests",

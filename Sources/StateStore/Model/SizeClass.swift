@@ -6,13 +6,15 @@ public enum SizeClass: String, CaseIterable, Codable, Hashable, Sendable {
     case unspecified
 
     /// Whether items are pushed (regular) or presented as a sheet (compact and unspecified).
-    public var mode: PresentationMode { self == .regular ? .regular : .compact }
-}
+    public var mode: Mode { self == .regular ? .regular : .compact }
 
-/// How a size class presents an item: regular pushes it, compact shows it as a sheet.
-public enum PresentationMode: String, Codable, Hashable, Sendable {
-    case compact
-    case regular
+    /// How a size class presents an item: regular pushes it, compact shows it as a sheet.
+    public enum Mode: String, Codable, Hashable, Sendable {
+        /// Items are presented as a sheet (compact and unspecified).
+        case compact
+        /// Items are pushed onto the window's stack.
+        case regular
+    }
 }
 
 /// What a size-class change does to a presented item.

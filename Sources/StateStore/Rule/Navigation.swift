@@ -29,6 +29,11 @@ extension WindowState {
                 "cannot pop \(count): window '\(session)' '\(window)' has only \(routeCount) route\(routeCount == 1 ? "" : "s") to go back through"
             )
         }
+        goBack(count)
+    }
+
+    /// ``pop(_:)`` for a count already checked: 0 to ``routeCount``.
+    mutating func goBack(_ count: Int) {
         var remaining = count
         let fromItemPath = min(remaining, itemPath.count)
         itemPath.removeLast(fromItemPath)

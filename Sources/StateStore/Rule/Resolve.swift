@@ -22,15 +22,22 @@ public struct Layout: Hashable, Sendable {
 /// Applies the adaptive rule: a presented item is pushed when `sizeClass` is regular and shown as
 /// a sheet carrying `itemPath` otherwise.
 public func resolve(_ state: WindowState, for sizeClass: SizeClass) -> Layout {
-    guard let item = state.item else {
-        return Layout(sizeClass: sizeClass, presentation: .none, stack: state.path, sheet: nil)
-    }
-    switch sizeClass.mode {
-    case .regular:
-        return Layout(
-            sizeClass: sizeClass, presentation: .push, stack: state.path + [item] + state.itemPath, sheet: nil)
-    case .compact:
-        return Layout(sizeClass: sizeClass, presentation: .sheet, stack: state.path, sheet: [item] + state.itemPath)
+    state.layout(for: sizeClass)
+}
+
+extension WindowState {
+    /// The adaptive rule: a presented item is pushed when `sizeClass` is regular and shown as a
+    /// sheet carrying ``itemPath`` otherwise.
+    public func layout(for sizeClass: SizeClass) -> Layout {
+        guard let item else {
+            return Layout(sizeClass: sizeClass, presentation: .none, stack: path, sheet: nil)
+        }
+        switch sizeClass.mode {
+        case .regular:
+            return Layout(sizeClass: sizeClass, presentation: .push, stack: path + [item] + itemPath, sheet: nil)
+        case .compact:
+            return Layout(sizeClass: sizeClass, presentation: .sheet, stack: path, sheet: [item] + itemPath)
+        }
     }
 }
 

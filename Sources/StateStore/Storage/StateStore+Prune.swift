@@ -13,14 +13,7 @@ extension StateStore {
     /// by session.
     @discardableResult
     public func prune(olderThan age: Duration, dryRun: Bool = false) throws(StateStoreError) -> [PrunedSession] {
-        let (seconds, attoseconds) = age.components
-        guard seconds >= 0, attoseconds >= 0 else { throw .invalidInput("prune age must not be negative") }
-        let milliseconds = seconds.multipliedReportingOverflow(by: 1000)
-        let withFraction = milliseconds.partialValue.addingReportingOverflow(attoseconds / 1_000_000_000_000_000)
-        let ageMilliseconds = milliseconds.overflow || withFraction.overflow ? Int64.max : withFraction.partialValue
-        let now = options.clock().millisecondsSince1970
-        let cutoff = now.subtractingReportingOverflow(ageMilliseconds)
-        let before = cutoff.overflow ? Int64.min : cutoff.partialValue
+        let before = try cutoff(olderThan: age)
         return try withDatabase { database throws(StateStoreError) in
             let body = { () throws(StateStoreError) -> [PrunedSession] in
                 var pruned: [PrunedSession] = []
@@ -49,5 +42,46 @@ extension StateStore {
             // A dry run writes nothing, so it reads: a host writing at the time never makes it busy.
             return try dryRun ? database.readTransaction(body) : database.changingWindows(body)
         }
+    }
+
+    /// Deletes the windows of `session` not written within `age` of now, with their history, in one
+    /// transaction, except the windows named in `kept` (compared as bytes). Returns the deleted
+    /// window ids, sorted.
+    @discardableResult
+    public func pruneWindows(
+        session: String, olderThan age: Duration, keeping kept: [String] = []
+    ) throws(StateStoreError) -> [String] {
+        try validateIdentifier(session, "session id")
+        let before = try cutoff(olderThan: age)
+        let spared = Set(kept.map { Array($0.utf8) })
+        return try withDatabase { database throws(StateStoreError) in
+            try database.changingWindows { () throws(StateStoreError) -> [String] in
+                var old: [String] = []
+                try database.query(
+                    "SELECT window FROM windows WHERE session = ? AND updated_at < ? ORDER BY window",
+                    bind: { statement throws(StateStoreError) in
+                        try statement.bind(1, session)
+                        try statement.bind(2, before)
+                    },
+                    row: { statement throws(StateStoreError) in
+                        let window = statement.text(0)
+                        if !spared.contains(Array(window.utf8)) { old.append(window) }
+                    })
+                for window in old { try database.deleteWindows(session: session, window: window) }
+                return old
+            }
+        }
+    }
+
+    /// The time stamp before which a write is older than `age`, by the store's clock; never traps.
+    private func cutoff(olderThan age: Duration) throws(StateStoreError) -> Int64 {
+        let (seconds, attoseconds) = age.components
+        guard seconds >= 0, attoseconds >= 0 else { throw .invalidInput("prune age must not be negative") }
+        let milliseconds = seconds.multipliedReportingOverflow(by: 1000)
+        let withFraction = milliseconds.partialValue.addingReportingOverflow(attoseconds / 1_000_000_000_000_000)
+        let ageMilliseconds = milliseconds.overflow || withFraction.overflow ? Int64.max : withFraction.partialValue
+        let now = options.clock().millisecondsSince1970
+        let cutoff = now.subtractingReportingOverflow(ageMilliseconds)
+        return cutoff.overflow ? Int64.min : cutoff.partialValue
     }
 }

@@ -1,0 +1,99 @@
+import Foundation
+import StateStore
+
+/// A host's route type: what a window's navigation stack holds, converted to and from the
+/// store's ``Route`` (a type name and a JSON value, one element of SwiftUI's
+/// `NavigationPath.CodableRepresentation`).
+///
+/// Any `Codable & Hashable` type gets all four requirements by declaring the conformance:
+/// ``routeType`` is `String(reflecting:)` of the type, as `NavigationPath` writes it, and the value
+/// is its `JSONEncoder` encoding with sorted keys. ``Route`` conforms itself, for stacks of mixed types.
+public protocol RouteRepresentable: Hashable {
+    /// Decodes a stored route; throws for a route of another type or a value that does not fit.
+    init(route: Route) throws
+    /// Encodes the value as a route of ``routeType``.
+    func route() throws -> Route
+    /// The type name routes of this type are stored under.
+    static var routeType: String { get }
+    /// Names routes of this type were stored under before a rename: still read, never written.
+    static var formerRouteTypes: [String] { get }
+}
+
+/// Why a route could not be converted to or from a host's route type.
+public enum RouteConversionError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The stored route is of another type than the host's.
+    case otherType(stored: String, expected: String)
+    /// The stored value does not decode as the host's type.
+    case undecodable(type: String, json: String, reason: String)
+    /// The type's name is not stable (a local or private type), so a route of it could not be
+    /// read back by another build.
+    case unstableTypeName(String)
+    /// The value did not encode.
+    case unencodable(type: String, reason: String)
+
+    /// A sentence for people.
+    public var description: String {
+        switch self {
+        case let .otherType(stored, expected):
+            "a route of type '\(stored)' is not a '\(expected)'"
+        case let .undecodable(type, json, reason):
+            "the stored '\(type)' value \(json.prefix(120)) does not decode: \(reason)"
+        case let .unstableTypeName(name):
+            "'\(name)' is a local or private type, whose name is not stable across builds; routes need a type declared at file scope with internal or public access"
+        case let .unencodable(type, reason):
+            "a '\(type)' value does not encode: \(reason)"
+        }
+    }
+}
+
+extension RouteRepresentable where Self: Codable {
+    /// The type's full name, as SwiftUI's `NavigationPath` writes it: `MailApp.Thread`.
+    public static var routeType: String { String(reflecting: Self.self) }
+
+    /// No former names.
+    public static var formerRouteTypes: [String] { [] }
+
+    /// Decodes the route's value with `JSONDecoder` when its type is ``routeType`` or one of
+    /// ``formerRouteTypes``.
+    public init(route: Route) throws {
+        guard route.type == Self.routeType || Self.formerRouteTypes.contains(route.type) else {
+            throw RouteConversionError.otherType(stored: route.type, expected: Self.routeType)
+        }
+        do {
+            self = try JSONDecoder().decode(Self.self, from: Data(route.json.utf8))
+        } catch {
+            throw RouteConversionError.undecodable(type: route.type, json: route.json, reason: "\(error)")
+        }
+    }
+
+    /// Encodes the value with `JSONEncoder`, keys sorted, as a route of ``routeType``.
+    public func route() throws -> Route {
+        let type = Self.routeType
+        guard !type.contains("(unknown context at ") else { throw RouteConversionError.unstableTypeName(type) }
+        let data: Data
+        do {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+            data = try encoder.encode(self)
+        } catch {
+            throw RouteConversionError.unencodable(type: type, reason: "\(error)")
+        }
+        return try Route(type: type, json: String(decoding: data, as: UTF8.self))
+    }
+}
+
+extension Route: RouteRepresentable {
+    /// The route itself: a stack of ``Route`` holds routes of any type.
+    public init(route: Route) {
+        self = route
+    }
+
+    /// The route itself.
+    public func route() -> Route { self }
+
+    /// Not used to check a ``Route``: it takes routes of every type.
+    public static var routeType: String { "StateStore.Route" }
+
+    /// None.
+    public static var formerRouteTypes: [String] { [] }
+}

@@ -1,0 +1,617 @@
+import Observation
+import StateStore
+
+/// One live window: what its views bind to, restored from the store, written back as it changes,
+/// and changed by other processes' writes (SPEC §6).
+///
+/// Views read ``stack``, ``sheet`` and ``sheetPath`` and bind them through `@Bindable`; the scene
+/// feeds ``environmentChanged(sizeClass:isActive:)``. Every change shows at once; the writes
+/// follow on the session's own queue. The model holds no SwiftUI types.
+@MainActor
+@Observable
+public final class WindowModel<R: RouteRepresentable> {
+    /// What a window shows for the class it lays out for now, in the app's route type.
+    public struct Layout {
+        /// Whether the item is pushed, shown as a sheet, or absent.
+        public var presentation: Presentation
+        /// The window's navigation stack, bottom first.
+        public var stack: [R]
+        /// The sheet's stack, root first, when the item is shown as a sheet.
+        public var sheet: [R]?
+    }
+
+    /// The window's id in its session.
+    public let id: String
+
+    /// The stored revision the model is based on (0: nothing stored yet).
+    public private(set) var revision = 0
+    /// Whether the window is still being read from the store: the model shows an empty window
+    /// meanwhile, and fills in when the read succeeds.
+    public private(set) var isRestoring = false
+    /// The last thing that went wrong; the model keeps working in memory through it.
+    public private(set) var lastError: WindowError?
+
+    /// The window as the model holds it: the stored state with the local edits not yet written.
+    private(set) var state: WindowState
+    private var gate: SizeClassGate
+    /// One number per presentation of an item (``Presented/id``).
+    private var presentationID = 0
+    /// A sheet presented by the same change that changed the window's stack waits for
+    /// ``presentationReady()``.
+    private var sheetHeld = false
+
+    @ObservationIgnored private weak var host: WindowSession?
+    @ObservationIgnored private let sessionID: String
+    @ObservationIgnored private let time: TimeSource
+    @ObservationIgnored private let options: WindowSession.Options
+    /// The state as stored, as far as the model knows.
+    @ObservationIgnored private var base: WindowState
+    /// Local edits not yet committed, in order, each with its number.
+    @ObservationIgnored private var edits: [(number: Int, edit: WindowEdit)] = []
+    @ObservationIgnored private var lastEditNumber = 0
+    @ObservationIgnored private var inFlight: (token: UInt64, lastEdit: Int, generation: Int)?
+    @ObservationIgnored private(set) var generation = 0
+    @ObservationIgnored private var committedGeneration = 0
+    /// The generation a failed write left unwritten (busy failures are retried instead).
+    @ObservationIgnored private var failedGeneration: Int?
+    @ObservationIgnored private var retryingBusy = false
+    @ObservationIgnored private var overLimits = false
+    @ObservationIgnored private var decodings: [Route: Decoding] = [:]
+    @ObservationIgnored private var presentedRoute: Route?
+    /// The undecodable route last named in ``lastError``, so it is named once.
+    @ObservationIgnored private var reportedHidden: Route?
+    /// The presentation id the view last read through ``sheet``: a `nil` written for an older one is late.
+    @ObservationIgnored private var sheetIDRead: Int?
+    @ObservationIgnored private var settleTask: Task<Void, Never>?
+    @ObservationIgnored private var environment: (sizeClass: SizeClass, isActive: Bool)?
+    @ObservationIgnored private var attachments: Set<Int> = []
+    @ObservationIgnored private var nextAttachment = 0
+
+    private enum Decoding {
+        case value(R)
+        case failure(String)
+    }
+
+    init(id: String, in host: WindowSession) {
+        self.id = id
+        self.host = host
+        self.sessionID = host.session
+        self.time = host.time
+        self.options = host.options
+        let empty = WindowState(session: host.session, window: id)
+        state = empty
+        base = empty
+        gate = SizeClassGate(
+            committed: .unspecified, settle: host.options.settle, layoutFollows: host.options.layoutFollows)
+    }
+
+    /// A model that works in memory only, because of `problem`.
+    init(detached id: String, session: String, options: WindowSession.Options, problem: WindowError) {
+        self.id = id
+        self.host = nil
+        self.sessionID = session
+        self.time = TimeSource(options.clock)
+        self.options = options
+        let empty = WindowState(session: session, window: id)
+        state = empty
+        base = empty
+        gate = SizeClassGate(committed: .unspecified, settle: options.settle, layoutFollows: options.layoutFollows)
+        lastError = problem
+    }
+
+    // MARK: Reads
+
+    /// The window's own path, bottom first (up to a stored route the app cannot decode).
+    public var path: [R] { visible.state.path.compactMap(decoded) }
+    /// The presented item, if any (also when it is laid out as a push).
+    public var item: R? { visible.state.item.flatMap(decoded) }
+    /// The routes stacked above the item.
+    public var itemPath: [R] { visible.state.itemPath.compactMap(decoded) }
+    /// What a size-class change does to a presented item.
+    public var policy: SizeChangePolicy { state.policy }
+    /// The class the window lays out for now.
+    public var sizeClass: SizeClass { gate.layoutClass }
+
+    /// What the window shows now: the rule applied for ``sizeClass``.
+    public var layout: Layout {
+        let layout = visible.state.layout(for: gate.layoutClass)
+        return Layout(
+            presentation: layout.presentation, stack: layout.stack.compactMap(decoded),
+            sheet: layout.sheet?.compactMap(decoded))
+    }
+
+    // MARK: For the views
+
+    /// The window's NavigationStack path (in a `NavigationSplitView`, the detail column's). Set, it
+    /// is SPEC §3's edit of what is shown: a regular window's stack holds the pushed item.
+    public var stack: [R] {
+        get { layout.stack }
+        set {
+            let sizeClass = gate.layoutClass
+            userEdit { state throws in
+                let shown = state.layout(for: sizeClass).stack
+                state.setStack(try routes(newValue, over: shown), shownFor: sizeClass)
+            }
+        }
+    }
+
+    /// The sheet's root while the item is shown as a sheet. SwiftUI writes `nil` when the user
+    /// dismisses it; a `nil` for a presentation that is no longer current dismisses nothing.
+    public var sheet: Presented<R>? {
+        get {
+            guard !sheetHeld, let route = shownSheet?.first, let value = decoded(route) else { return nil }
+            sheetIDRead = presentationID
+            return Presented(id: presentationID, route: value)
+        }
+        set {
+            if let newValue {
+                guard newValue.id != presentationID || shownSheet == nil else { return }
+                present(newValue.route)
+                return
+            }
+            guard !sheetHeld, shownSheet != nil, sheetIDRead == presentationID else { return }
+            let sizeClass = gate.layoutClass
+            userEdit { state in state.setSheetStack([], shownFor: sizeClass) }
+        }
+    }
+
+    /// The routes above the sheet's root while the item is shown as a sheet.
+    public var sheetPath: [R] {
+        get { Array(layout.sheet?.dropFirst() ?? []) }
+        set {
+            let sizeClass = gate.layoutClass
+            userEdit { state throws in
+                guard let shown = state.layout(for: sizeClass).sheet, let root = shown.first else { return }
+                state.setSheetStack(
+                    [root] + (try routes(newValue, over: Array(shown.dropFirst()))), shownFor: sizeClass)
+            }
+        }
+    }
+
+    // MARK: Verbs
+
+    /// Pushes onto what is on top: the item's stack when an item is presented, else the path.
+    public func push(_ route: R) {
+        userEdit { state throws in state.push(try encode(route)) }
+    }
+
+    /// Goes back `count` steps: through the item's stack, then the item, then the path. Going back
+    /// further than there is changes nothing (``lastError`` says so).
+    public func pop(_ count: Int = 1) {
+        userEdit { state throws in try state.pop(count) }
+    }
+
+    /// Presents `route`, replacing any presented item and its stack; `policy`, when given, becomes
+    /// the window's policy.
+    public func present(_ route: R, policy: SizeChangePolicy? = nil) {
+        userEdit { state throws in
+            state.present(try encode(route))
+            if let policy { state.policy = policy }
+        }
+    }
+
+    /// Dismisses the presented item and its stack.
+    public func dismiss() {
+        userEdit { state in state.dismiss() }
+    }
+
+    /// Replaces the window's own path; the item stays.
+    public func setPath(_ path: [R]) {
+        userEdit { state throws in state.path = try routes(path, over: state.path) }
+    }
+
+    // MARK: The environment
+
+    /// The scene's environment, in one call: `horizontalSizeClass` (`nil` is `.unspecified`) and
+    /// whether the scene phase is `.active`. Size-class changes count only once they settle (SPEC §6).
+    public func environmentChanged(sizeClass: SizeClass, isActive: Bool) {
+        environment = (sizeClass, isActive)
+        let before = presentationSnapshot
+        if let settled = gate.report(sizeClass, isActive: isActive, at: time.now()) { commit(settled) }
+        scheduleSettle()
+        refreshPresentation(since: before)
+    }
+
+    /// The view's stack has appeared: a sheet presented by the same change may now show (SwiftUI
+    /// presents at most one step per update).
+    public func presentationReady() {
+        sheetHeld = false
+    }
+
+    /// Marks the window as shown by a view; a second view showing it at once is reported in
+    /// ``lastError``. Hand the result to ``detach(_:)`` when the view goes.
+    public func attach() -> WindowAttachment {
+        nextAttachment += 1
+        if !attachments.isEmpty { lastError = .secondAttachment(window: id) }
+        attachments.insert(nextAttachment)
+        return WindowAttachment(number: nextAttachment)
+    }
+
+    /// The view given `attachment` no longer shows the window.
+    public func detach(_ attachment: WindowAttachment) {
+        attachments.remove(attachment.number)
+    }
+
+    // MARK: What the user sees
+
+    /// The state as the user sees it: a `dismiss` item hidden while a change of mode settles, and
+    /// everything from the first route the app cannot decode on cut off (that route given).
+    private var visible: (state: WindowState, hidden: Route?) {
+        var shown = state
+        if gate.hidesDismissibleItem && shown.policy == .dismiss { shown.dismiss() }
+        let chain = shown.path + (shown.item.map { [$0] + shown.itemPath } ?? [])
+        guard let cut = chain.firstIndex(where: { decoded($0) == nil }) else { return (shown, nil) }
+        if cut < shown.path.count {
+            shown.path.removeLast(shown.path.count - cut)
+            shown.dismiss()
+        } else if cut == shown.path.count {
+            shown.dismiss()
+        } else {
+            shown.itemPath.removeLast(chain.count - cut)
+        }
+        return (shown, chain[cut])
+    }
+
+    /// The sheet's routes as shown now, if the item is shown as a sheet.
+    private var shownSheet: [Route]? { visible.state.layout(for: gate.layoutClass).sheet }
+
+    private func decoded(_ route: Route) -> R? {
+        if let known = decodings[route] {
+            if case .value(let value) = known { return value }
+            return nil
+        }
+        do {
+            let value = try R(route: route)
+            decodings[route] = .value(value)
+            return value
+        } catch {
+            // Reported by refreshPresentation, after the change: a view reading this must not
+            // change what it observes.
+            decodings[route] = .failure("\(error)")
+            return nil
+        }
+    }
+
+    private func encode(_ value: R) throws -> Route {
+        if let stored = storedRoute(for: value) { return stored }
+        do {
+            return try value.route()
+        } catch {
+            throw EncodingFailure(reason: "\(error)")
+        }
+    }
+
+    /// A route of the window already holding `value`, so an element the app did not change keeps
+    /// its stored text.
+    private func storedRoute(for value: R) -> Route? {
+        for route in state.path + (state.item.map { [$0] } ?? []) + state.itemPath {
+            if case .value(let known)? = decodings[route], known == value { return route }
+        }
+        return nil
+    }
+
+    /// `values` as routes over the shown `routes`: the routes of the longest prefix whose decoded
+    /// values are equal are kept as stored, the rest encoded.
+    private func routes(_ values: [R], over routes: [Route]) throws -> [Route] {
+        var common = 0
+        while common < values.count, common < routes.count, decoded(routes[common]) == values[common] { common += 1 }
+        return Array(routes.prefix(common)) + (try values[common...].map(encode))
+    }
+
+    private struct EncodingFailure: Error {
+        let reason: String
+    }
+
+    // MARK: Local edits
+
+    /// Makes a change the user asked for on what they see, and records it as the edits it is.
+    private func userEdit(_ change: (inout WindowState) throws -> Void) {
+        let before = presentationSnapshot
+        let (shown, hidden) = visible
+        var changed = shown
+        do {
+            try change(&changed)
+        } catch let error as StateStoreError {
+            lastError = .invalidEdit(error)
+            return
+        } catch let error as EncodingFailure {
+            lastError = .unencodableRoute(reason: error.reason)
+            return
+        } catch {
+            lastError = .unencodableRoute(reason: "\(error)")
+            return
+        }
+        var made = shown.edits(to: changed)
+        guard !made.isEmpty else { return }  // an equal write records nothing
+        if let hidden { made.insert(.replaceUndecodable(hidden), at: 0) }
+        if let item = changed.item, item != shown.item { gate.itemPresented(at: time.now()) }
+        record(made)
+        scheduleSettle()
+        refreshPresentation(since: before)
+    }
+
+    /// Applies and keeps edits, and sends them to the writer.
+    private func record(_ made: [WindowEdit]) {
+        var next = state
+        for edit in made {
+            do {
+                try edit.apply(to: &next)
+            } catch {
+                lastError = .invalidEdit(error)
+                return
+            }
+        }
+        state = next
+        for edit in made {
+            lastEditNumber += 1
+            edits.append((lastEditNumber, edit))
+        }
+        generation += 1
+        failedGeneration = nil
+        writeIfIdle()
+    }
+
+    private func commit(_ settled: SizeClassGate.Settled) {
+        var next = state
+        let edit = WindowEdit.sizeClass(settled.sizeClass, changesMode: settled.changesMode)
+        try? edit.apply(to: &next)
+        guard next != state else { return }
+        record([edit])
+    }
+
+    private func scheduleSettle() {
+        settleTask?.cancel()
+        settleTask = nil
+        guard let deadline = gate.deadline else { return }
+        let time = time
+        settleTask = Task { [weak self] in
+            do { try await time.sleep(deadline) } catch { return }
+            self?.settleIfDue()
+        }
+    }
+
+    /// Commits a size-class change whose settle time has come.
+    func settleIfDue() {
+        let before = presentationSnapshot
+        if let settled = gate.advance(to: time.now()) { commit(settled) }
+        if gate.deadline == nil {
+            settleTask?.cancel()
+            settleTask = nil
+        }
+        refreshPresentation(since: before)
+    }
+
+    // MARK: Writing
+
+    private func writeIfIdle() {
+        guard let host, inFlight == nil, !isRestoring, let last = edits.last?.number else { return }
+        do {
+            try state.validate()
+            overLimits = false
+        } catch {
+            overLimits = true
+            lastError = .overLimits(error)
+            host.modelProgressed()
+            return
+        }
+        let token = host.makeToken()
+        inFlight = (token, last, generation)
+        let request = WriteRequest(
+            token: token, window: id, expectedRevision: base.revision, target: state)
+        let worker = host.worker
+        worker.run({ worker.write(request) }) { [weak self] outcome in self?.writeEnded(token, outcome) }
+    }
+
+    private func writeEnded(_ token: UInt64, _ outcome: WriteOutcome) {
+        guard let flight = inFlight, flight.token == token else { return }  // the feed reported it first
+        inFlight = nil
+        let before = presentationSnapshot
+        switch outcome {
+        case .committed(let stored):
+            committed(stored, through: flight.lastEdit, generation: flight.generation)
+        case .conflict(let current):
+            rebase(on: current ?? emptyWindow)
+            writeIfIdle()
+        case .failed(let error):
+            lastError = .store(error)
+            if case .busy = error {
+                retryingBusy = true
+                if host?.isFlushing == true { writeIfIdle() }
+            } else {
+                failedGeneration = flight.generation
+            }
+        }
+        refreshPresentation(since: before)
+        host?.modelProgressed()
+    }
+
+    private func committed(_ stored: WindowState, through lastEdit: Int, generation written: Int) {
+        edits.removeAll { $0.number <= lastEdit }
+        if stored.revision > base.revision || base.revision == 0 { base = stored }
+        state = edits.map(\.edit).replayed(on: base).state
+        revision = base.revision
+        committedGeneration = max(committedGeneration, written)
+        retryingBusy = false
+        if case .store = lastError { lastError = nil }
+        if case .overLimits = lastError { lastError = nil }
+        writeIfIdle()
+    }
+
+    /// Takes `newBase` as stored and makes the local edits again on top of it; those that no
+    /// longer apply are dropped and named.
+    private func rebase(on newBase: WindowState) {
+        base = newBase
+        revision = newBase.revision
+        let replay = edits.map(\.edit).replayed(on: newBase)
+        if !replay.dropped.isEmpty {
+            lastError = .editsDropped(replay.dropped.map { edits[$0].edit.description })
+            let dropped = Set(replay.dropped)
+            edits = edits.enumerated().filter { !dropped.contains($0.offset) }.map(\.element)
+        }
+        state = replay.state
+    }
+
+    private var emptyWindow: WindowState {
+        WindowState(session: sessionID, window: id, sizeClass: gate.layoutClass)
+    }
+
+    // MARK: Presentation
+
+    private struct PresentationSnapshot: Equatable {
+        var stack: [Route]
+        var sheetID: Int?
+    }
+
+    private var presentationSnapshot: PresentationSnapshot {
+        let layout = visible.state.layout(for: gate.layoutClass)
+        return PresentationSnapshot(stack: layout.stack, sheetID: layout.sheet == nil ? nil : presentationID)
+    }
+
+    /// After any change: a new presentation gets a new id, and a sheet presented by the same change
+    /// that changed the window's stack waits for ``presentationReady()``.
+    private func refreshPresentation(since before: PresentationSnapshot) {
+        if state.item != presentedRoute {
+            if state.item != nil { presentationID += 1 }
+            presentedRoute = state.item
+        }
+        let after = presentationSnapshot
+        if after.sheetID == nil {
+            if sheetHeld { sheetHeld = false }
+        } else if after.sheetID != before.sheetID && after.stack != before.stack {
+            sheetHeld = true
+        }
+        let hidden = visible.hidden
+        if hidden != reportedHidden {
+            reportedHidden = hidden
+            if let hidden, case .failure(let reason)? = decodings[hidden] {
+                lastError = .undecodableRoute(hidden, reason: reason)
+            }
+        }
+        if decodings.count > 4 * state.routeCount + 64 {
+            let live = Set(state.path + (state.item.map { [$0] } ?? []) + state.itemPath)
+            decodings = decodings.filter { live.contains($0.key) }
+        }
+    }
+}
+
+/// One view's claim to show a window (``WindowModel/attach()``).
+public struct WindowAttachment: Hashable, Sendable {
+    let number: Int
+}
+
+// MARK: - The session's side
+
+extension WindowModel: HostedWindow {
+    var routeTypeName: String { String(reflecting: R.self) }
+
+    /// The first frame: the window read with a short busy timeout; if the lock cannot be had, the
+    /// model shows an empty window and fills in when a full read succeeds.
+    func restore() {
+        guard let host else { return }
+        do throws(StateStoreError) {
+            restored(try host.firstFrame.window(session: sessionID, window: id))
+        } catch .busy {
+            isRestoring = true
+            let worker = host.worker
+            let id = id
+            worker.run({ worker.read(id) }) { [weak self] result in
+                guard let self, self.isRestoring else { return }
+                switch result {
+                case .success(let stored): self.restored(stored)
+                case .failure(let error):
+                    self.lastError = .store(error)
+                    self.restored(nil)
+                }
+            }
+        } catch {
+            lastError = .store(error)
+        }
+    }
+
+    /// Restoring never writes and never applies the policy: the model lays out for the saved class
+    /// until the environment reports one.
+    private func restored(_ stored: WindowState?) {
+        let before = presentationSnapshot
+        isRestoring = false
+        gate = SizeClassGate(
+            committed: stored?.sizeClass ?? .unspecified, settle: options.settle, layoutFollows: options.layoutFollows)
+        rebase(on: stored ?? emptyWindow)
+        if let environment,
+            let settled = gate.report(environment.sizeClass, isActive: environment.isActive, at: time.now())
+        {
+            commit(settled)
+        }
+        scheduleSettle()
+        refreshPresentation(since: before)
+        writeIfIdle()
+    }
+
+    func flushState(for generation: Int) -> FlushState {
+        if committedGeneration >= generation || edits.isEmpty && inFlight == nil { return .committed }
+        if overLimits { return .failed }
+        if let failed = failedGeneration, failed >= generation, inFlight == nil { return .failed }
+        return .pending
+    }
+
+    func prepareForFlush() {
+        settleIfDue()
+        if inFlight == nil && (failedGeneration != nil || retryingBusy) {
+            failedGeneration = nil
+            writeIfIdle()
+        }
+    }
+
+    func ownWriteCommitted(token: UInt64, stored: WindowState) {
+        guard let flight = inFlight, flight.token == token else { return }
+        inFlight = nil
+        let before = presentationSnapshot
+        committed(stored, through: flight.lastEdit, generation: flight.generation)
+        refreshPresentation(since: before)
+        host?.modelProgressed()
+    }
+
+    /// Another writer's state (`nil`: the window was deleted) is taken, a pending settle is
+    /// cancelled, and the local edits not yet written are made again on top of it.
+    func adopt(outside outsideState: WindowState?) {
+        if let outsideState, outsideState.revision <= base.revision, !isRestoring { return }  // already known
+        if outsideState == nil && base.revision == 0 && edits.isEmpty { return }
+        let before = presentationSnapshot
+        if isRestoring {
+            restored(outsideState)
+            return
+        }
+        settleTask?.cancel()
+        settleTask = nil
+        gate.adoptOutsideState()
+        rebase(on: outsideState ?? emptyWindow)
+        refreshPresentation(since: before)
+        writeIfIdle()
+    }
+
+    func reload() {
+        guard let host else { return }
+        let worker = host.worker
+        let id = id
+        worker.run({ worker.read(id) }) { [weak self] result in
+            guard let self else { return }
+            switch result {
+            case .success(let stored):
+                if stored == nil || stored?.revision != self.base.revision { self.adopt(outside: stored) }
+            case .failure(let error):
+                self.lastError = .store(error)
+            }
+        }
+    }
+
+    func report(_ problem: WindowError) {
+        lastError = problem
+    }
+
+    func detach() {
+        host = nil
+        settleTask?.cancel()
+        settleTask = nil
+        edits.removeAll()
+        inFlight = nil
+    }
+}

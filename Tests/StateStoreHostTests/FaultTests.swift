@@ -1,0 +1,196 @@
+import CSQLite
+import Foundation
+import StateStore
+import StateStoreHost
+import Testing
+
+/// Faults while a model is live (SPEC §6): the model keeps working in memory, `lastError` says
+/// what happened, and nothing is lost once the fault clears.
+@MainActor
+struct HostFaultTests {
+    /// Another connection holding a lock on the file until `release()`: the write lock, or (with
+    /// `exclusive`) every lock, as a process recovering a WAL does.
+    final class Lock {
+        private var handle: OpaquePointer?
+
+        init(_ path: String, exclusive: Bool = false) throws {
+            guard sqlite3_open(path, &handle) == SQLITE_OK else { throw RawSQLError(message: "open \(path)") }
+            let sql = exclusive ? "PRAGMA locking_mode = EXCLUSIVE; BEGIN EXCLUSIVE" : "BEGIN IMMEDIATE"
+            guard sqlite3_exec(handle, sql, nil, nil, nil) == SQLITE_OK else {
+                throw RawSQLError(message: String(cString: sqlite3_errmsg(handle)))
+            }
+        }
+
+        func release() {
+            sqlite3_exec(handle, "ROLLBACK", nil, nil, nil)
+            sqlite3_close(handle)
+            handle = nil
+        }
+
+        deinit { if handle != nil { release() } }
+    }
+
+    @Test func busyPastTheTimeoutIsReportedAndWrittenOnceTheLockIsGone() async throws {
+        let fixture = HostFixture()
+        var options = fixture.options()
+        options.store.busyTimeoutMilliseconds = 100
+        let session = try await fixture.open(options: options)
+        let model = session.window("main", as: Mail.self)
+        model.push(.folder("inbox"))
+        #expect(await session.flush())
+
+        let lock = try Lock(fixture.database)
+        model.push(.thread(1))
+        #expect(model.stack == [.folder("inbox"), .thread(1)], "the UI never waits for SQLite")
+        #expect(await session.flush(timeout: .milliseconds(400)) == false, "not durable while the lock is held")
+        guard case .store(.busy)? = model.lastError else {
+            Issue.record("lastError says busy, not \(String(describing: model.lastError))")
+            return
+        }
+        lock.release()
+        #expect(await session.flush())
+        #expect(model.lastError == nil)
+        #expect(try fixture.store().window(session: "app", window: "main")?.path.count == 2, "nothing lost")
+    }
+
+    @Test func aWindowOverTheLimitsStaysInMemoryUntilItFitsAgain() async throws {
+        let fixture = HostFixture()
+        let session = try await fixture.open()
+        let model = session.window("main", as: Mail.self)
+        for n in 0..<Limits.routesPerWindow { model.push(.message(n)) }
+        #expect(await session.flush())
+        #expect(try fixture.store().window(session: "app", window: "main")?.path.count == Limits.routesPerWindow)
+
+        model.push(.message(-1))
+        #expect(model.path.count == Limits.routesPerWindow + 1, "kept in memory")
+        #expect(await session.flush() == false)
+        guard case .overLimits? = model.lastError else {
+            Issue.record("lastError says over the limits, not \(String(describing: model.lastError))")
+            return
+        }
+        #expect(try fixture.store().window(session: "app", window: "main")?.path.count == Limits.routesPerWindow)
+
+        model.pop(2)
+        #expect(await session.flush())
+        let saved = try #require(try fixture.store().window(session: "app", window: "main"))
+        #expect(saved.path.count == Limits.routesPerWindow - 1)
+        #expect(saved.path.last == stored(.message(Limits.routesPerWindow - 2)))
+    }
+
+    @Test func aReplacedFileStopsTheWritesAndTheModelGoesOnInMemory() async throws {
+        let fixture = HostFixture()
+        let session = try await fixture.open()
+        let model = session.window("main", as: Mail.self)
+        model.push(.folder("inbox"))
+        #expect(await session.flush())
+
+        let other = fixture.folder.file("other.db")
+        try StateStore(path: other).save(WindowState(session: "app", window: "elsewhere"))
+        #expect(rename(other, fixture.database) == 0)
+        model.push(.thread(1))
+        #expect(await session.flush(timeout: .seconds(2)) == false)
+        guard case .store(.damaged(let failure))? = model.lastError else {
+            Issue.record("lastError says the file was replaced, not \(String(describing: model.lastError))")
+            return
+        }
+        #expect(failure.message.contains("replaced"))
+        #expect(model.stack == [.folder("inbox"), .thread(1)])
+        #expect(try fixture.store().window(session: "app", window: "main") == nil, "nothing went into the new file")
+    }
+
+    @Test func aGapInTheFeedReloadsTheWindow() async throws {
+        let fixture = HostFixture()
+        let session = try await fixture.open()
+        let model = session.window("main", as: Mail.self)
+        model.push(.folder("inbox"))
+        #expect(await session.flush())
+
+        session.pauseObserving()
+        let outside = try fixture.statectl(["set", "app", "main", "--push", stored(.thread(1)).description])
+        #expect(outside.status == 0, "\(outside.stderr)")
+        // More changes than the log keeps, after that one: it is trimmed before the feed reads it.
+        let windows = (0..<1001).map { #"{"session":"busy","window":"w\#($0)"}"# }.joined(separator: ",")
+        let imported = try fixture.statectl(
+            ["import", "-"], stdin: #"{"format":"statectl/1","windows":[\#(windows)]}"#)
+        #expect(imported.status == 0, "\(imported.stderr)")
+        let trim = try fixture.statectl(["set", "busy", "last", "--dismiss"])
+        #expect(trim.status == 0, "\(trim.stderr)")
+        #expect(model.path == [.folder("inbox")], "paused: nothing was read")
+
+        session.resumeObserving()
+        await waitUntil("the reload after the gap") { model.path == [.folder("inbox"), .thread(1)] }
+        #expect(model.revision == 2)
+    }
+
+    @Test func theFirstFrameIsNotHeldByAProcessWithTheWriteLock() async throws {
+        let fixture = HostFixture()
+        try fixture.store().save(WindowState(session: "app", window: "main", path: [stored(.folder("inbox"))]))
+        let session = try await fixture.open()
+        let lock = try Lock(fixture.database)
+        defer { lock.release() }
+        let model = session.window("main", as: Mail.self)
+        #expect(!model.isRestoring, "WAL readers do not wait for a writer")
+        #expect(model.path == [.folder("inbox")])
+    }
+
+    @Test func theFirstFrameIsNotHeldPastTheShortTimeoutAndFillsInLater() async throws {
+        let fixture = HostFixture()
+        try fixture.store().save(WindowState(session: "app", window: "main", path: [stored(.folder("inbox"))]))
+        let session = try await fixture.open()
+        let recovery = try WALRecovery(fixture.database)
+        let model = session.window("main", as: Mail.self)
+        #expect(model.isRestoring, "the read gave up after the short timeout")
+        #expect(model.path == [])
+        model.push(.thread(1))  // the user navigates meanwhile
+        recovery.finish()
+        await waitUntil("the restored window") { !model.isRestoring }
+        #expect(model.path == [.folder("inbox"), .thread(1)], "the local edit is made again on top")
+        #expect(await session.flush())
+        #expect(try fixture.store().window(session: "app", window: "main")?.path.count == 2)
+    }
+
+    /// Another process recovering the WAL, as the first to open a file after a crash does: the
+    /// WAL index's header is not valid, and it holds every lock of the index while it rebuilds it,
+    /// so a reader gets SQLite's "busy: recovery" until it is done. The stand-in marks the first
+    /// copy of the header as being rewritten and puts it back when done; it runs in a child process,
+    /// because a descriptor of the `-shm` opened and closed here would drop this process's own locks.
+    final class WALRecovery {
+        private let process = Process()
+        private let input = Pipe()
+
+        init(_ database: String) throws {
+            let output = Pipe()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            // Bytes 120–127 of the -shm: the writer's, the checkpointer's, the recoverer's and the
+            // five readers' locks; bytes 0–47 the first copy of the index header.
+            process.arguments = [
+                "python3", "-c",
+                """
+                import fcntl, os, sys
+                fd = os.open(sys.argv[1], os.O_RDWR)
+                fcntl.lockf(fd, fcntl.LOCK_EX, 8, 120)
+                header = os.pread(fd, 48, 0)
+                os.pwrite(fd, bytes(48), 0)
+                print('recovering', flush=True)
+                sys.stdin.read()
+                os.pwrite(fd, header, 0)
+                """,
+                database + "-shm",
+            ]
+            process.standardInput = input
+            process.standardOutput = output
+            try process.run()
+            let line = output.fileHandleForReading.readData(ofLength: 11)
+            guard String(decoding: line, as: UTF8.self) == "recovering\n" else {
+                throw RawSQLError(message: "the WAL-recovery stand-in did not start")
+            }
+        }
+
+        func finish() {
+            try? input.fileHandleForWriting.close()
+            process.waitUntilExit()
+        }
+
+        deinit { finish() }
+    }
+}

@@ -1,0 +1,163 @@
+import Foundation
+import Observation
+import StateStore
+import StateStoreHost
+@_exported import TestSupport
+import Testing
+
+/// A clock that moves only when a test says so: size-class changes settle without anyone sleeping.
+final class TestClock: Clock, @unchecked Sendable {
+    struct Instant: InstantProtocol {
+        var offset: Duration
+        func advanced(by duration: Duration) -> Instant { Instant(offset: offset + duration) }
+        func duration(to other: Instant) -> Duration { other.offset - offset }
+        static func < (a: Instant, b: Instant) -> Bool { a.offset < b.offset }
+    }
+
+    private let lock = NSLock()
+    private var current = Instant(offset: .zero)
+    private var sleepers: [(deadline: Instant, continuation: CheckedContinuation<Void, any Error>)] = []
+
+    var now: Instant { lock.withLock { current } }
+    var minimumResolution: Duration { .nanoseconds(1) }
+
+    func sleep(until deadline: Instant, tolerance: Duration?) async throws {
+        try await withCheckedThrowingContinuation { continuation in
+            let due = lock.withLock { () -> Bool in
+                if deadline <= current { return true }
+                sleepers.append((deadline, continuation))
+                return false
+            }
+            if due { continuation.resume() }
+        }
+    }
+
+    /// Moves the clock on, waking the sleepers whose time has come.
+    func advance(by duration: Duration) {
+        let due = lock.withLock { () -> [CheckedContinuation<Void, any Error>] in
+            current = current.advanced(by: duration)
+            let due = sleepers.filter { $0.deadline <= current }.map(\.continuation)
+            sleepers.removeAll { $0.deadline <= current }
+            return due
+        }
+        for continuation in due { continuation.resume() }
+    }
+}
+
+/// A route type of a mail app, as a host would declare it.
+enum Mail: Codable, Hashable, RouteRepresentable {
+    case folder(String)
+    case thread(Int)
+    case message(Int)
+    case compose(draft: Int)
+    case attachment(String)
+}
+
+/// The route a `Mail` value is stored as.
+func stored(_ value: Mail) -> Route {
+    try! value.route()
+}
+
+/// A folder for one test, removed when the test ends.
+final class HostFixture {
+    let folder = TemporaryFolder(prefix: "statestore-host-tests-")
+    let clock = TestClock()
+
+    var database: String { folder.file("state.db") }
+
+    deinit { folder.cleanUp() }
+
+    func options(
+        settle: Duration = .milliseconds(500), layoutFollows: SizeClassGate.LayoutFollows = .immediately
+    )
+        -> WindowSession.Options
+    {
+        var options = WindowSession.Options()
+        options.settle = settle
+        options.layoutFollows = layoutFollows
+        options.clock = clock
+        return options
+    }
+
+    @MainActor
+    func open(_ session: String = "app", options: WindowSession.Options? = nil) async throws -> WindowSession {
+        try await WindowSession.open(path: database, session: session, options: options ?? self.options())
+    }
+
+    func store() throws -> StateStore { try StateStore(path: database) }
+
+    /// Runs the built `statectl` on this fixture's database.
+    @discardableResult
+    func statectl(_ arguments: [String], stdin: String? = nil) throws -> (status: Int32, stdout: String, stderr: String)
+    {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: builtBinary("statectl", environment: "STATECTL_BIN"))
+        process.arguments = ["--db", database] + arguments
+        var environment = ProcessInfo.processInfo.environment
+        environment["STATECTL_DB"] = nil
+        process.environment = environment
+        let out = Pipe()
+        let err = Pipe()
+        let input = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        process.standardInput = input
+        try process.run()
+        if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
+        try input.fileHandleForWriting.close()
+        let output = out.fileHandleForReading.readDataToEndOfFile()
+        let errors = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (
+            process.terminationStatus, String(decoding: output, as: UTF8.self), String(decoding: errors, as: UTF8.self)
+        )
+    }
+}
+
+/// Waits until `condition` holds, re-checking whenever an observed property it reads changes
+/// (never by polling), for at most `timeout` of real time.
+@MainActor
+func waitUntil(
+    timeout: Duration = .seconds(10), _ what: String = "the condition",
+    sourceLocation: SourceLocation = #_sourceLocation,
+    _ condition: @escaping @MainActor () -> Bool
+) async {
+    let deadline = ContinuousClock.now + timeout
+    while !condition() {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            let once = Once(continuation)
+            withObservationTracking {
+                _ = condition()
+            } onChange: {
+                once.resume()
+            }
+            if condition() { once.resume() }
+            Task {
+                try? await Task.sleep(until: deadline, clock: .continuous)
+                once.resume()
+            }
+        }
+        if ContinuousClock.now >= deadline && !condition() {
+            Issue.record("timed out waiting for \(what)", sourceLocation: sourceLocation)
+            return
+        }
+    }
+}
+
+/// Resumes a continuation once, however many times it is asked.
+final class Once: @unchecked Sendable {
+    private let lock = NSLock()
+    private var continuation: CheckedContinuation<Void, Never>?
+
+    init(_ continuation: CheckedContinuation<Void, Never>) {
+        self.continuation = continuation
+    }
+
+    func resume() {
+        let pending = lock.withLock { () -> CheckedContinuation<Void, Never>? in
+            defer { continuation = nil }
+            return continuation
+        }
+        pending?.resume()
+    }
+}
