@@ -7,6 +7,7 @@ let package = Package(
     products: [
         .library(name: "StateStore", targets: ["StateStore"]),
         .library(name: "StateStoreHost", targets: ["StateStoreHost"]),
+        .library(name: "StateStoreSwiftUI", targets: ["StateStoreSwiftUI"]),
         .executable(name: "statectl", targets: ["statectl"]),
     ],
     targets: [
@@ -34,6 +35,12 @@ let package = Package(
         .target(
             name: "StateStoreHost",
             dependencies: ["StateStore"]
+        ),
+        // The SwiftUI adapter (SPEC §7): compiled only where SwiftUI exists (every file is wrapped in
+        // `#if canImport(SwiftUI)`), type-checked here by Scripts/check-swiftui.sh against a stand-in.
+        .target(
+            name: "StateStoreSwiftUI",
+            dependencies: ["StateStoreHost", "StateStore"]
         ),
         .executableTarget(
             name: "statectl",

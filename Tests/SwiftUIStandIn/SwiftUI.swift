@@ -1,0 +1,317 @@
+// The stand-in `SwiftUI` module: the API `Sources/StateStoreSwiftUI` uses, declared as the Xcode 16.0
+// SDK declares it (see README.md). Each declaration cites the page of Apple's documentation it copies.
+// Bodies only satisfy the compiler.
+
+import Observation
+
+// MARK: - Views
+
+/// https://developer.apple.com/documentation/swiftui/view
+@available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
+@MainActor @preconcurrency public protocol View {
+    associatedtype Body: View
+    @ViewBuilder @MainActor @preconcurrency var body: Self.Body { get }
+}
+
+/// https://developer.apple.com/documentation/swiftui/viewmodifier
+@available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
+@MainActor @preconcurrency public protocol ViewModifier {
+    associatedtype Body: View
+    typealias Content = _ViewModifier_Content<Self>
+    @ViewBuilder @MainActor @preconcurrency func body(content: Self.Content) -> Self.Body
+}
+
+/// https://developer.apple.com/documentation/swiftui/viewmodifier/content
+@available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
+@MainActor @preconcurrency public struct _ViewModifier_Content<Modifier: ViewModifier>: View {
+    public var body: Never { fatalError("stand-in") }
+}
+
+/// https://developer.apple.com/documentation/swiftui/modifiedcontent
+@available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
+@frozen public struct ModifiedContent<Content, Modifier> {
+    public var content: Content
+    public var modifier: Modifier
+
+    @inlinable public init(content: Content, modifier: Modifier) {
+        self.content = content
+        self.modifier = modifier
+    }
+}
+
+/// https://developer.apple.com/documentation/swiftui/modifiedcontent (conforms to View when its
+/// content is a View and its modifier a ViewModifier)
+extension ModifiedContent: View where Content: View, Modifier: ViewModifier {
+    public var body: Never { fatalError("stand-in") }
+}
+
+/// https://developer.apple.com/documentation/swiftui/never/body-swift.property (primitive views'
+/// `Body` is `Never`)
+extension Never: View {
+    public var body: Never { fatalError("stand-in") }
+}
+
+/// https://developer.apple.com/documentation/swiftui/emptyview
+@available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
+@frozen public struct EmptyView: View {
+    @inlinable nonisolated public init() {}
+    public var body: Never { fatalError("stand-in") }
+}
+
+/// https://developer.apple.com/documentation/swiftui/tupleview
+@available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
+@frozen public struct TupleView<T>: View {
+    nonisolated(unsafe) public var value: T
+    nonisolated public init(_ value: T) { self.value = value }
+    public var body: Never { fatalError("stand-in") }
+}
+
+/// https://developer.apple.com/documentation/swiftui/viewbuilder
+@available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
+@resultBuilder public struct ViewBuilder {
+    /// https://developer.apple.com/documentation/swiftui/viewbuilder/buildexpression(_:)
+    public static func buildExpression<Content>(_ content: Content) -> Content where Content: View { content }
+    /// https://developer.apple.com/documentation/swiftui/viewbuilder/buildblock()
+    public static func buildBlock() -> EmptyView { EmptyView() }
+    /// https://developer.apple.com/documentation/swiftui/viewbuilder/buildblock(_:)
+    public static func buildBlock<Content>(_ content: Content) -> Content where Content: View { content }
+    /// https://developer.apple.com/documentation/swiftui/viewbuilder/buildblock(_:)-4xnxm
+    @available(iOS 17.0, macOS 14.0, tvOS 17.0, watchOS 10.0, *)
+    public static func buildBlock<each Content>(_ content: repeat each Content) -> TupleView<(repeat each Content)>
+    where repeat each Content: View { TupleView((repeat each content)) }
+}
+
+// MARK: - State and bindings
+
+/// https://developer.apple.com/documentation/swiftui/dynamicproperty
+@available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
+public protocol DynamicProperty {
+    mutating func update()
+}
+
+extension DynamicProperty {
+    public mutating func update() {}
+}
+
+/// https://developer.apple.com/documentation/swiftui/binding
+@available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
+@frozen @propertyWrapper @dynamicMemberLookup public struct Binding<Value> {
+    private let read: @Sendable () -> Value
+    private let write: @Sendable (Value) -> Void
+
+    // Binding(get:set:) is left out on purpose: the adapter binds only through @Bindable, and a
+    // call to it here fails the check.
+    @usableFromInline init(read: @escaping @Sendable () -> Value, write: @escaping @Sendable (Value) -> Void) {
+        self.read = read
+        self.write = write
+    }
+
+    /// https://developer.apple.com/documentation/swiftui/binding/wrappedvalue
+    public var wrappedValue: Value {
+        get { read() }
+        nonmutating set { write(newValue) }
+    }
+
+    /// https://developer.apple.com/documentation/swiftui/binding/projectedvalue
+    public var projectedValue: Binding<Value> { self }
+
+    /// https://developer.apple.com/documentation/swiftui/binding/subscript(dynamicmember:)
+    public subscript<Subject>(dynamicMember keyPath: WritableKeyPath<Value, Subject>) -> Binding<Subject> {
+        fatalError("stand-in")
+    }
+}
+
+/// https://developer.apple.com/documentation/swiftui/binding/init(get:set:)-7ufcp ("A binding
+/// conforms to Sendable only if its wrapped value type also conforms to Sendable.")
+extension Binding: Sendable where Value: Sendable {}
+
+/// https://developer.apple.com/documentation/swiftui/bindable
+@available(iOS 17.0, macOS 14.0, tvOS 17.0, watchOS 10.0, *)
+@dynamicMemberLookup @propertyWrapper public struct Bindable<Value> {
+    /// https://developer.apple.com/documentation/swiftui/bindable/wrappedvalue
+    public var wrappedValue: Value
+
+    /// https://developer.apple.com/documentation/swiftui/bindable/projectedvalue
+    public var projectedValue: Bindable<Value> { self }
+
+    /// https://developer.apple.com/documentation/swiftui/bindable/subscript(dynamicmember:)
+    public subscript<Subject>(dynamicMember keyPath: ReferenceWritableKeyPath<Value, Subject>) -> Binding<Subject>
+    where Value: AnyObject {
+        fatalError("stand-in")
+    }
+
+    /// https://developer.apple.com/documentation/swiftui/bindable/init(wrappedvalue:)
+    public init(wrappedValue: Value) where Value: AnyObject, Value: Observable {
+        self.wrappedValue = wrappedValue
+    }
+
+    /// https://developer.apple.com/documentation/swiftui/bindable/init(_:)-7mpvv
+    public init(_ wrappedValue: Value) where Value: AnyObject, Value: Observable {
+        self.wrappedValue = wrappedValue
+    }
+}
+
+/// https://developer.apple.com/documentation/swiftui/state
+@available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
+@frozen @propertyWrapper public struct State<Value>: DynamicProperty {
+    /// https://developer.apple.com/documentation/swiftui/state/init(wrappedvalue:)
+    public init(wrappedValue value: Value) { fatalError("stand-in") }
+
+    /// https://developer.apple.com/documentation/swiftui/state/init(initialvalue:)
+    public init(initialValue value: Value) { fatalError("stand-in") }
+
+    /// https://developer.apple.com/documentation/swiftui/state/wrappedvalue
+    public var wrappedValue: Value {
+        get { fatalError("stand-in") }
+        nonmutating set {}
+    }
+
+    /// https://developer.apple.com/documentation/swiftui/state/projectedvalue
+    public var projectedValue: Binding<Value> { fatalError("stand-in") }
+}
+
+/// https://developer.apple.com/documentation/swiftui/scenestorage
+@available(iOS 14.0, macOS 11.0, tvOS 14.0, watchOS 7.0, *)
+@frozen @propertyWrapper public struct SceneStorage<Value>: DynamicProperty {
+    @usableFromInline init(key: String) {}
+
+    /// https://developer.apple.com/documentation/swiftui/scenestorage/wrappedvalue
+    public var wrappedValue: Value {
+        get { fatalError("stand-in") }
+        nonmutating set {}
+    }
+
+    /// https://developer.apple.com/documentation/swiftui/scenestorage/projectedvalue
+    public var projectedValue: Binding<Value> { fatalError("stand-in") }
+}
+
+extension SceneStorage {
+    /// https://developer.apple.com/documentation/swiftui/scenestorage/init(wrappedvalue:_:)-8wz5o
+    public init(wrappedValue: Value, _ key: String) where Value == String { self.init(key: key) }
+}
+
+// MARK: - The environment
+
+/// https://developer.apple.com/documentation/swiftui/environment
+@available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
+@frozen @propertyWrapper public struct Environment<Value>: DynamicProperty {
+    /// https://developer.apple.com/documentation/swiftui/environment/init(_:)-8slkf
+    @inlinable public init(_ keyPath: KeyPath<EnvironmentValues, Value>) {}
+
+    /// https://developer.apple.com/documentation/swiftui/environment/wrappedvalue
+    @inlinable public var wrappedValue: Value { fatalError("stand-in") }
+}
+
+/// https://developer.apple.com/documentation/swiftui/environmentvalues
+@available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
+public struct EnvironmentValues {
+    /// https://developer.apple.com/documentation/swiftui/environmentvalues/horizontalsizeclass
+    @available(macOS, unavailable)
+    public var horizontalSizeClass: UserInterfaceSizeClass? {
+        get { nil }
+        set {}
+    }
+
+    /// https://developer.apple.com/documentation/swiftui/environmentvalues/scenephase
+    @available(iOS 14.0, macOS 11.0, tvOS 14.0, watchOS 7.0, *)
+    public var scenePhase: ScenePhase {
+        get { .active }
+        set {}
+    }
+}
+
+/// https://developer.apple.com/documentation/swiftui/userinterfacesizeclass
+@available(iOS 13.0, tvOS 13.0, watchOS 6.0, *)
+@available(macOS, unavailable)
+public enum UserInterfaceSizeClass: Sendable {
+    case compact
+    case regular
+}
+
+/// https://developer.apple.com/documentation/swiftui/scenephase
+@available(iOS 14.0, macOS 11.0, tvOS 14.0, watchOS 7.0, *)
+public enum ScenePhase: Comparable, Sendable {
+    case background
+    case inactive
+    case active
+}
+
+// MARK: - Navigation
+
+/// https://developer.apple.com/documentation/swiftui/navigationpath
+@available(iOS 16.0, macOS 13.0, tvOS 16.0, watchOS 9.0, *)
+public struct NavigationPath {
+    public init() {}
+}
+
+/// https://developer.apple.com/documentation/swiftui/navigationstack
+@available(iOS 16.0, macOS 13.0, tvOS 16.0, watchOS 9.0, *)
+@MainActor @preconcurrency public struct NavigationStack<Data, Root>: View where Root: View {
+    /// https://developer.apple.com/documentation/swiftui/navigationstack/init(path:root:)-3bt4q
+    @MainActor @preconcurrency public init(path: Binding<Data>, @ViewBuilder root: () -> Root)
+    where
+        Data: MutableCollection, Data: RandomAccessCollection, Data: RangeReplaceableCollection, Data.Element: Hashable
+    {}
+
+    /// https://developer.apple.com/documentation/swiftui/navigationstack/init(root:)
+    @MainActor @preconcurrency public init(@ViewBuilder root: () -> Root) where Data == NavigationPath {}
+
+    public var body: Never { fatalError("stand-in") }
+}
+
+// MARK: - Modifiers
+
+/// The opaque result of the stand-in's modifiers.
+public struct _StandInModifier: ViewModifier {
+    nonisolated public init() {}
+    public func body(content: Content) -> some View { content }
+}
+
+@available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
+extension View {
+    /// https://developer.apple.com/documentation/swiftui/view/modifier(_:)
+    @inlinable nonisolated public func modifier<T>(_ modifier: T) -> ModifiedContent<Self, T> {
+        ModifiedContent(content: self, modifier: modifier)
+    }
+
+    /// https://developer.apple.com/documentation/swiftui/view/navigationdestination(for:destination:)
+    @available(iOS 16.0, macOS 13.0, tvOS 16.0, watchOS 9.0, *)
+    nonisolated public func navigationDestination<D, C>(
+        for data: D.Type, @ViewBuilder destination: @escaping (D) -> C
+    ) -> some View where D: Hashable, C: View {
+        modifier(_StandInModifier())
+    }
+
+    /// https://developer.apple.com/documentation/swiftui/view/navigationdestination(item:destination:)
+    @available(iOS 17.0, macOS 14.0, tvOS 17.0, watchOS 10.0, *)
+    nonisolated public func navigationDestination<D, C>(
+        item: Binding<D?>, @ViewBuilder destination: @escaping (D) -> C
+    ) -> some View where D: Hashable, C: View {
+        modifier(_StandInModifier())
+    }
+
+    /// https://developer.apple.com/documentation/swiftui/view/sheet(item:ondismiss:content:)
+    nonisolated public func sheet<Item, Content>(
+        item: Binding<Item?>, onDismiss: (() -> Void)? = nil, @ViewBuilder content: @escaping (Item) -> Content
+    ) -> some View where Item: Identifiable, Content: View {
+        modifier(_StandInModifier())
+    }
+
+    /// https://developer.apple.com/documentation/swiftui/view/onchange(of:initial:_:)-4psgg
+    @available(iOS 17.0, macOS 14.0, tvOS 17.0, watchOS 10.0, *)
+    nonisolated public func onChange<V>(
+        of value: V, initial: Bool = false, _ action: @escaping (_ oldValue: V, _ newValue: V) -> Void
+    ) -> some View where V: Equatable {
+        modifier(_StandInModifier())
+    }
+
+    /// https://developer.apple.com/documentation/swiftui/view/onappear(perform:)
+    nonisolated public func onAppear(perform action: (() -> Void)? = nil) -> some View {
+        modifier(_StandInModifier())
+    }
+
+    /// https://developer.apple.com/documentation/swiftui/view/ondisappear(perform:)
+    nonisolated public func onDisappear(perform action: (() -> Void)? = nil) -> some View {
+        modifier(_StandInModifier())
+    }
+}
