@@ -32,13 +32,6 @@ if options.help {
     print(Options.helpText, terminator: "")
     exit(0)
 }
-guard isatty(STDOUT_FILENO) == 1 else {
-    refuse(
-        "standard output is not a terminal: mailhost draws a full-screen interface; run it in a terminal", status: 64)
-}
-guard isatty(STDIN_FILENO) == 1 else {
-    refuse("standard input is not a terminal: mailhost reads its keys there; run it in a terminal", status: 64)
-}
 let environment = ProcessInfo.processInfo.environment
 guard let databasePath = DatabaseLocation.path(option: options.database, environment: { environment[$0] }) else {
     refuse("no database location: pass --db, or set STATECTL_DB or HOME", status: 64, usage: true)
@@ -47,6 +40,13 @@ guard databasePath != ":memory:" else {
     refuse(
         "':memory:' would be a database in memory, which keeps nothing; for a file of that name, write ./:memory:",
         status: 64, usage: true)
+}
+guard isatty(STDOUT_FILENO) == 1 else {
+    refuse(
+        "standard output is not a terminal: mailhost draws a full-screen interface; run it in a terminal", status: 64)
+}
+guard isatty(STDIN_FILENO) == 1 else {
+    refuse("standard input is not a terminal: mailhost reads its keys there; run it in a terminal", status: 64)
 }
 do {
     try WindowState.validate(session: Options.session, window: options.window)

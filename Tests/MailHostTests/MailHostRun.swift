@@ -59,7 +59,13 @@ final class MailFixture: Sendable {
     /// Runs the built `statectl --db <database> arguments...`.
     @discardableResult
     func statectl(_ arguments: [String]) throws -> (status: Int32, stdout: String, stderr: String) {
-        try run(builtBinary("statectl", environment: "STATECTL_BIN"), ["--db", database] + arguments)
+        try statectl(withoutDatabaseOption: ["--db", database] + arguments)
+    }
+
+    /// Runs the built `statectl arguments...` in this fixture's environment: without `--db`, it
+    /// finds its database by `$XDG_STATE_HOME`.
+    func statectl(withoutDatabaseOption arguments: [String]) throws -> (status: Int32, stdout: String, stderr: String) {
+        try run(builtBinary("statectl", environment: "STATECTL_BIN"), arguments)
     }
 
     /// Runs `mailhost` with its standard output and error to pipes (not a terminal).
@@ -141,7 +147,8 @@ final class MailHostRun: @unchecked Sendable {
         _ = withUnsafeMutablePointer(to: &size) { ioctl(master, UInt(TIOCSWINSZ), $0) }
         slave = Glibc.open(name, O_RDWR | O_NOCTTY | O_CLOEXEC)
         guard slave >= 0 else { throw HarnessError(description: "cannot open \(name): \(errno)") }
-        model = TerminalModel(columns: max(columns, 1), rows: max(rows, 1))
+        // A terminal nobody has sized (0 × 0) is drawn at 80 × 24, as mailhost assumes then.
+        model = TerminalModel(columns: columns > 0 ? columns : 80, rows: rows > 0 ? rows : 24)
         errors = TemporaryFolder(prefix: "mailhost-stderr-")
         guard pipe(&wake) == 0 else { throw HarnessError(description: "pipe: \(errno)") }
         for end in wake { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
@@ -209,6 +216,15 @@ final class MailHostRun: @unchecked Sendable {
         condition.lock()
         defer { condition.unlock() }
         return model
+    }
+
+    /// The screen with everything mailhost wrote so far: the test writes a marker to the terminal
+    /// after it, and waits for the marker (output to a terminal arrives in order).
+    func finalScreen() async throws -> TerminalModel {
+        let seen = screen.markers
+        let marker = Array(TerminalModel.marker.utf8)
+        _ = marker.withUnsafeBytes { write(slave, $0.baseAddress, $0.count) }
+        return try await waitForScreen("the marker after mailhost's output") { $0.markers > seen }
     }
 
     /// Types `text` (keys as the terminal sends them: "\u{1B}[B" is the down arrow).
@@ -309,15 +325,16 @@ final class MailHostRun: @unchecked Sendable {
             guard descriptors[0].revents != 0 else { continue }
             let count = read(master, &buffer, buffer.count)
             if count < 0 && errno == EINTR { continue }
+            if count > 0 {
+                condition.lock()
+                model.feed(Array(buffer[0..<count]))
+                condition.broadcast()
+                condition.unlock()
+            }
             if count <= 0 {
                 // No slave open (cannot happen while this test holds one): stop reading, wait for stop.
                 descriptors[0].events = 0
-                continue
             }
-            condition.lock()
-            model.feed(Array(buffer[0..<count]))
-            condition.broadcast()
-            condition.unlock()
         }
         close(master)
         close(wake[0])

@@ -21,9 +21,15 @@ struct TerminalModel: Sendable {
     private(set) var unknown: [String] = []
     /// Characters written past the right edge (a terminal would wrap them).
     private(set) var overflows = 0
+    /// How many times ``marker`` arrived.
+    private(set) var markers = 0
     /// The rows written or erased since ``markUntouched()``.
     private(set) var touchedRows: Set<Int> = []
     private var pending: [UInt8] = []
+
+    /// A sequence no program sends, which a test writes to the terminal to know that everything
+    /// before it has arrived.
+    static let marker = "\u{1B}[7777z"
 
     init(columns: Int, rows: Int) {
         self.columns = columns
@@ -181,6 +187,8 @@ struct TerminalModel: Sendable {
             }
         case (false, "m"):
             styleChanges += 1
+        case (false, "z") where parameter(0, 0) == 7777:
+            markers += 1
         case (true, "h") where parameter(0, 0) == 1049:
             savedCursor = (row, column)
             inAlternateScreen = true
