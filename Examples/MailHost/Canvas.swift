@@ -90,6 +90,20 @@ struct Canvas {
     /// The characters mailhost draws itself besides printable ASCII (all one column wide).
     private static let drawing: Set<Character> = ["─", "│", "┌", "┐", "└", "┘", "›", "…", "·"]
 
+    /// `text` with its control characters (Unicode category Cc) written as their code points, as
+    /// statectl shows them: for messages, which a terminal shows whatever their width.
+    static func escapingControlCharacters(_ text: String) -> String {
+        var shown = ""
+        for scalar in text.unicodeScalars {
+            if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) {
+                shown += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
+            } else {
+                shown.unicodeScalars.append(scalar)
+            }
+        }
+        return shown
+    }
+
     /// `text` with every character that is not printable ASCII, nor one of the drawing characters,
     /// written as its code points, Swift's way: `\u{1B}`.
     static func printable(_ text: String) -> String {

@@ -85,14 +85,13 @@ final class MailApp {
         }
         guard !ending else { return }
         self.session = session
-        let window = session.window(options.window, as: MailRoute.self)
-        self.window = window
-        guard !suspended else { return }  // ^Z while opening: the terminal is taken on resuming
-        takeTerminal()
+        window = session.window(options.window, as: MailRoute.self)
         let input = DispatchSource.makeReadSource(fileDescriptor: STDIN_FILENO, queue: .main)
         input.setEventHandler { [unowned self] in MainActor.assumeIsolated { self.readKeys() } }
         input.resume()
         sources.append(input)
+        // After a ^Z while opening, the terminal is taken on resuming.
+        if !suspended { takeTerminal() }
     }
 
     /// Raw mode, the alternate screen, the size read afresh, a full redraw, and the window told
@@ -284,20 +283,25 @@ final class MailApp {
 
     /// A signal that ends the process (SIGINT, SIGTERM, SIGHUP, or a terminal gone): the terminal
     /// back as it was, a short wait for the writes, then death by that signal, as a shell expects.
-    private func end(by signal: Int32) {
+    private func end(by number: Int32) {
         guard !ending else { return }
         ending = true
         terminal.leave()
         Task {
             _ = await save(within: .seconds(2))
-            Glibc.signal(signal, SIG_DFL)
-            var set = sigset_t()
-            sigemptyset(&set)
-            sigaddset(&set, signal)
-            pthread_sigmask(SIG_UNBLOCK, &set, nil)
-            raise(signal)
-            exit(128 + signal)
+            die(by: number)
         }
+    }
+
+    private func die(by number: Int32) -> Never {
+        signal(number, SIG_DFL)
+        var set = sigset_t()
+        sigemptyset(&set)
+        sigaddset(&set, number)
+        // Delivered to this thread as soon as it is unblocked, with the default action: the end.
+        raise(number)
+        pthread_sigmask(SIG_UNBLOCK, &set, nil)
+        exit(128 + number)
     }
 
     /// Waits for the window's changes to be committed; the exit status that says whether they were.
@@ -315,7 +319,7 @@ final class MailApp {
     /// An error before or while running: the terminal back as it was, the message, the status.
     private func fail(_ message: String, status: Int32) -> Never {
         terminal.leave()
-        writeToStandardError("Error: \(Canvas.printable(message))\n")
+        writeToStandardError("Error: \(Canvas.escapingControlCharacters(message))\n")
         exit(status)
     }
 }

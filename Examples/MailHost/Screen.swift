@@ -14,7 +14,7 @@ struct Screen {
     var error: String?
     var status: String
 
-    static let keys = "up/down select · enter open · backspace back · c compose · p policy · q quit"
+    static let keys = "up/down select · enter open · esc back · c compose · p policy · q quit"
 
     /// The smallest terminal mailhost draws in.
     static let minimum = (columns: 30, rows: 8)
@@ -36,8 +36,9 @@ struct Screen {
         Screen.draw(window.page, selection: window.selection, in: &canvas, rows: body, columns: 1..<(columns - 1))
         if let sheet {
             canvas.restyle(rows: body, as: .dim)
-            // The sheet covers the window but for its breadcrumbs and first row, like a card.
-            let frame = (body.lowerBound + 1)..<(body.upperBound)
+            // The sheet covers the window but for its breadcrumbs and first row, like a card (in a
+            // short terminal, all of the window's page).
+            let frame = body.count >= 6 ? (body.lowerBound + 1)..<body.upperBound : body
             for row in frame { canvas.fill(row: row) }
             drawFrame(sheet, in: &canvas, rows: frame, columns: 1..<(columns - 1))
         }
@@ -134,6 +135,6 @@ struct FrameWriter {
             output += Escape.moveTo(row: row) + line + Escape.clearToEndOfLine
             lines[row] = line
         }
-        return output
+        return output.isEmpty ? "" : Escape.beginFrame + output + Escape.endFrame
     }
 }

@@ -47,8 +47,9 @@ final class Terminal {
         var modes = termios()
         guard tcgetattr(STDIN_FILENO, &modes) == 0 else { throw TerminalError(call: "tcgetattr", errno: errno) }
         var raw = modes
-        // Raw input, but ISIG stays on: ^C, ^Z and ^\ still reach mailhost as signals, which it
-        // handles like a kill and a suspension from anywhere else.
+        // Raw input, but ISIG stays on: ^C and ^Z still reach mailhost as signals, which it
+        // handles like a kill and a suspension from anywhere else. ^\ is off: SIGQUIT would dump
+        // core with the terminal left raw.
         raw.c_iflag &= ~tcflag_t(BRKINT | ICRNL | INPCK | ISTRIP | IXON)
         raw.c_oflag &= ~tcflag_t(OPOST)
         raw.c_cflag |= tcflag_t(CS8)
@@ -56,6 +57,7 @@ final class Terminal {
         withUnsafeMutableBytes(of: &raw.c_cc) { cc in
             cc[Int(VMIN)] = 1
             cc[Int(VTIME)] = 0
+            cc[Int(VQUIT)] = 0  // _POSIX_VDISABLE
         }
         guard tcsetattr(STDIN_FILENO, TCSADRAIN, &raw) == 0 else {
             throw TerminalError(call: "tcsetattr", errno: errno)
@@ -121,6 +123,10 @@ enum Escape {
     static let clearScreen = "\u{1B}[2J"
     static let clearToEndOfLine = "\u{1B}[K"
     static let reset = "\u{1B}[0m"
+    /// Synchronized output (DEC private mode 2026): a terminal that knows it shows the frame between
+    /// the two at once, never half drawn; others ignore both.
+    static let beginFrame = "\u{1B}[?2026h"
+    static let endFrame = "\u{1B}[?2026l"
 
     /// Moves the cursor to `row` and `column`, counted from 0.
     static func moveTo(row: Int, column: Int = 0) -> String { "\u{1B}[\(row + 1);\(column + 1)H" }

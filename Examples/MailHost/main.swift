@@ -16,7 +16,7 @@ MailApp.blockSignals()
 
 /// Writes `Error: message` (then the usage) to standard error and exits with `status`.
 func refuse(_ message: String, status: Int32, usage: Bool = false) -> Never {
-    var text = "Error: \(Canvas.printable(message))\n"
+    var text = "Error: \(Canvas.escapingControlCharacters(message))\n"
     if usage { text += "Usage: \(Options.usage)\nSee 'mailhost --help'.\n" }
     writeToStandardError(text)
     exit(status)

@@ -117,41 +117,44 @@ final class MailFixture: Sendable {
 }
 
 /// A `mailhost` running on a pseudo-terminal, as in a terminal window: the test types keys into
-/// the master, sets its size, and reads the screen through a ``TerminalModel`` fed by a thread
-/// that drains the master all the time (so mailhost never blocks on a full terminal).
+/// the master, sets its size, and reads the screen through a ``TerminalModel`` fed by a
+/// ``ScreenReader`` that drains the master all the time (so mailhost never blocks on a full
+/// terminal). The screen is read as of whole frames: mailhost wraps each in a synchronized update.
 ///
 /// mailhost is started in a session of its own with the terminal as its controlling terminal, so
-/// the kernel sends it SIGWINCH on a resize and SIGINT and SIGTSTP for a typed ^C and ^Z.
+/// the kernel sends it SIGWINCH on a resize and SIGINT and SIGTSTP for a typed ^C and ^Z. A run
+/// the test did not end is killed when it goes.
 final class MailHostRun: @unchecked Sendable {
     static let binary = builtBinary("mailhost", environment: "MAILHOST_BIN")
 
     let pid: pid_t
     /// The test's own descriptor of the terminal's slave side, to read its modes.
     let slave: Int32
-    private let master: Int32
+    private let reader: ScreenReader
     private let errors: TemporaryFolder
-    private let condition = NSCondition()
-    private var model: TerminalModel
-    private var wake: [Int32] = [-1, -1]
+    private let lock = NSLock()
     private var reaped: Termination?
+    private var closedSlave = false
 
     init(arguments: [String], environment: [String: String], columns: Int, rows: Int) throws {
         let master = PseudoTerminal.open(O_RDWR | O_NOCTTY | O_CLOEXEC)
         guard master >= 0, PseudoTerminal.grant(master) == 0, PseudoTerminal.unlock(master) == 0,
             let name = PseudoTerminal.name(master).map({ String(cString: $0) })
         else {
+            if master >= 0 { close(master) }
             throw HarnessError(description: "no pseudo-terminal: \(errno)")
         }
-        self.master = master
         var size = winsize(ws_row: UInt16(rows), ws_col: UInt16(columns), ws_xpixel: 0, ws_ypixel: 0)
         _ = withUnsafeMutablePointer(to: &size) { ioctl(master, UInt(TIOCSWINSZ), $0) }
-        slave = Glibc.open(name, O_RDWR | O_NOCTTY | O_CLOEXEC)
-        guard slave >= 0 else { throw HarnessError(description: "cannot open \(name): \(errno)") }
+        let slave = Glibc.open(name, O_RDWR | O_NOCTTY | O_CLOEXEC)
+        guard slave >= 0 else {
+            close(master)
+            throw HarnessError(description: "cannot open \(name): \(errno)")
+        }
         // A terminal nobody has sized (0 × 0) is drawn at 80 × 24, as mailhost assumes then.
-        model = TerminalModel(columns: columns > 0 ? columns : 80, rows: rows > 0 ? rows : 24)
+        let reader = try ScreenReader(
+            master: master, model: TerminalModel(columns: columns > 0 ? columns : 80, rows: rows > 0 ? rows : 24))
         errors = TemporaryFolder(prefix: "mailhost-stderr-")
-        guard pipe(&wake) == 0 else { throw HarnessError(description: "pipe: \(errno)") }
-        for end in wake { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
 
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
@@ -188,21 +191,26 @@ final class MailHostRun: @unchecked Sendable {
         }
         var pid: pid_t = 0
         let code = posix_spawn(&pid, Self.binary, &actions, &attributes, argv, envp)
-        guard code == 0 else { throw HarnessError(description: "posix_spawn \(Self.binary): \(code)") }
+        guard code == 0 else {
+            reader.stop()
+            close(slave)
+            errors.cleanUp()
+            throw HarnessError(description: "posix_spawn \(Self.binary): \(code)")
+        }
         self.pid = pid
-        Thread { [self] in drain() }.start()
+        self.slave = slave
+        self.reader = reader
+        reader.start()
     }
 
     deinit {
-        if reaped == nil {
+        if lock.withLock({ reaped == nil }) {
             kill(pid, SIGKILL)
             var status: Int32 = 0
             while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
         }
-        var byte: UInt8 = 0
-        _ = write(wake[1], &byte, 1)
-        // The drain thread closes the master and the wake pipe when it sees the byte.
-        close(slave)
+        reader.stop()
+        if !closedSlave { close(slave) }
         errors.cleanUp()
     }
 
@@ -211,44 +219,24 @@ final class MailHostRun: @unchecked Sendable {
         (try? String(contentsOfFile: errors.file("stderr"), encoding: .utf8)) ?? ""
     }
 
-    /// The screen as it is now.
-    var screen: TerminalModel {
-        condition.lock()
-        defer { condition.unlock() }
-        return model
-    }
-
-    /// The screen with everything mailhost wrote so far: the test writes a marker to the terminal
-    /// after it, and waits for the marker (output to a terminal arrives in order).
-    func finalScreen() async throws -> TerminalModel {
-        let seen = screen.markers
-        let marker = Array(TerminalModel.marker.utf8)
-        _ = marker.withUnsafeBytes { write(slave, $0.baseAddress, $0.count) }
-        return try await waitForScreen("the marker after mailhost's output") { $0.markers > seen }
-    }
+    /// The screen as it is now (as of the last whole frame).
+    var screen: TerminalModel { reader.shown }
 
     /// Types `text` (keys as the terminal sends them: "\u{1B}[B" is the down arrow).
     func type(_ text: String) {
-        let bytes = Array(text.utf8)
-        _ = bytes.withUnsafeBytes { write(master, $0.baseAddress, $0.count) }
+        reader.send(Array(text.utf8))
     }
 
     /// Makes the terminal `columns` × `rows`, as a window resized by the user: the kernel tells
     /// the foreground process group with SIGWINCH, and so does the test, as a terminal emulator does.
     func resize(columns: Int, rows: Int) {
-        condition.lock()
-        model.resize(columns: columns, rows: rows)
-        condition.unlock()
-        var size = winsize(ws_row: UInt16(rows), ws_col: UInt16(columns), ws_xpixel: 0, ws_ypixel: 0)
-        _ = withUnsafeMutablePointer(to: &size) { ioctl(master, UInt(TIOCSWINSZ), $0) }
+        reader.resize(columns: columns, rows: rows)
         kill(pid, SIGWINCH)
     }
 
     /// Forgets which rows were written, so that the next ``TerminalModel/touchedRows`` count from now.
     func markUntouched() {
-        condition.lock()
-        model.markUntouched()
-        condition.unlock()
+        reader.markUntouched()
     }
 
     /// Waits, at most `timeout`, until the screen satisfies `predicate`; the screen then. Fails
@@ -257,20 +245,19 @@ final class MailHostRun: @unchecked Sendable {
     func waitForScreen(
         _ what: String, timeout: TimeInterval = 30, _ predicate: @escaping @Sendable (TerminalModel) -> Bool
     ) async throws -> TerminalModel {
-        try await withCheckedThrowingContinuation { continuation in
-            Thread { [self] in
-                let deadline = Date(timeIntervalSinceNow: timeout)
-                condition.lock()
-                while !predicate(model) && condition.wait(until: deadline) {}
-                let snapshot = model
-                condition.unlock()
-                if predicate(snapshot) {
+        let reader = reader
+        let errors = errors.file("stderr")
+        return try await withCheckedThrowingContinuation { continuation in
+            Thread {
+                let (snapshot, held) = reader.wait(until: Date(timeIntervalSinceNow: timeout), predicate)
+                if held {
                     continuation.resume(returning: snapshot)
                 } else {
+                    let stderr = (try? String(contentsOfFile: errors, encoding: .utf8)) ?? ""
                     continuation.resume(
                         throwing: HarnessError(
                             description:
-                                "timed out waiting for \(what); the screen:\n\(snapshot.text)\nstderr: \(standardError)"
+                                "timed out waiting for \(what); the screen:\n\(snapshot.text)\nstderr: \(stderr)"
                         ))
                 }
             }.start()
@@ -281,6 +268,15 @@ final class MailHostRun: @unchecked Sendable {
     @discardableResult
     func waitForText(_ text: String, timeout: TimeInterval = 30) async throws -> TerminalModel {
         try await waitForScreen("'\(text)' on the screen", timeout: timeout) { $0.text.contains(text) }
+    }
+
+    /// The screen with everything mailhost wrote so far: the test writes a marker to the terminal
+    /// after it, and waits for the marker (output to a terminal arrives in order).
+    func finalScreen() async throws -> TerminalModel {
+        let seen = screen.markers
+        let marker = Array(TerminalModel.marker.utf8)
+        _ = marker.withUnsafeBytes { write(slave, $0.baseAddress, $0.count) }
+        return try await waitForScreen("the marker after mailhost's output") { $0.markers > seen }
     }
 
     /// Waits for the process to end (or, with `untilStopped`, to stop); it is killed after
@@ -300,8 +296,20 @@ final class MailHostRun: @unchecked Sendable {
             }.start()
         }
         let termination = Termination(status: status)
-        if case .stopped = termination {} else { reaped = termination }
+        if case .stopped = termination {} else { lock.withLock { reaped = termination } }
         return termination
+    }
+
+    /// Closes the terminal, as closing its window does: the master goes, and with it the test's
+    /// slave, so the kernel hangs the terminal up.
+    func hangUp() {
+        reader.stop()
+        lock.withLock {
+            if !closedSlave {
+                closedSlave = true
+                close(slave)
+            }
+        }
     }
 
     /// The slave's terminal modes now.
@@ -309,6 +317,72 @@ final class MailHostRun: @unchecked Sendable {
         var modes = termios()
         tcgetattr(slave, &modes)
         return modes
+    }
+}
+
+/// The master side of a pseudo-terminal, read on a thread of its own into a ``TerminalModel``
+/// until ``stop()``; the thread holds this object, never the run, so a run can go while it reads.
+final class ScreenReader: @unchecked Sendable {
+    private let master: Int32
+    private var wake: [Int32] = [-1, -1]
+    private let condition = NSCondition()
+    private var model: TerminalModel
+    /// The model as of the end of the last frame: what a terminal that synchronizes updates shows.
+    private var shownModel: TerminalModel
+
+    init(master: Int32, model: TerminalModel) throws {
+        guard pipe(&wake) == 0 else {
+            close(master)
+            throw HarnessError(description: "pipe: \(errno)")
+        }
+        for end in wake { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
+        self.master = master
+        self.model = model
+        shownModel = model
+    }
+
+    var shown: TerminalModel {
+        condition.lock()
+        defer { condition.unlock() }
+        return shownModel
+    }
+
+    func start() {
+        Thread { [self] in drain() }.start()
+    }
+
+    /// Ends the reading thread, which then closes the master.
+    func stop() {
+        var byte: UInt8 = 0
+        _ = write(wake[1], &byte, 1)
+    }
+
+    func send(_ bytes: [UInt8]) {
+        _ = bytes.withUnsafeBytes { write(master, $0.baseAddress, $0.count) }
+    }
+
+    func resize(columns: Int, rows: Int) {
+        condition.lock()
+        model.resize(columns: columns, rows: rows)
+        if !model.synchronizing { shownModel = model }
+        condition.unlock()
+        var size = winsize(ws_row: UInt16(rows), ws_col: UInt16(columns), ws_xpixel: 0, ws_ypixel: 0)
+        _ = withUnsafeMutablePointer(to: &size) { ioctl(master, UInt(TIOCSWINSZ), $0) }
+    }
+
+    func markUntouched() {
+        condition.lock()
+        model.markUntouched()
+        if !model.synchronizing { shownModel = model }
+        condition.unlock()
+    }
+
+    /// Blocks until `predicate` holds for the shown screen or `deadline` passes.
+    func wait(until deadline: Date, _ predicate: (TerminalModel) -> Bool) -> (TerminalModel, Bool) {
+        condition.lock()
+        defer { condition.unlock() }
+        while !predicate(shownModel) && condition.wait(until: deadline) {}
+        return (shownModel, predicate(shownModel))
     }
 
     /// Reads the master until the wake pipe says stop, feeding the model.
@@ -325,16 +399,18 @@ final class MailHostRun: @unchecked Sendable {
             guard descriptors[0].revents != 0 else { continue }
             let count = read(master, &buffer, buffer.count)
             if count < 0 && errno == EINTR { continue }
-            if count > 0 {
-                condition.lock()
-                model.feed(Array(buffer[0..<count]))
-                condition.broadcast()
-                condition.unlock()
-            }
             if count <= 0 {
-                // No slave open (cannot happen while this test holds one): stop reading, wait for stop.
-                descriptors[0].events = 0
+                // No slave open any more (the run has gone): poll only for the stop.
+                descriptors[0].fd = -1
+                continue
             }
+            condition.lock()
+            model.feed(Array(buffer[0..<count]))
+            if !model.synchronizing {
+                shownModel = model
+                condition.broadcast()
+            }
+            condition.unlock()
         }
         close(master)
         close(wake[0])

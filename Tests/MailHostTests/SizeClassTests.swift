@@ -48,8 +48,11 @@ struct SizeClassTests {
         let fixture = MailFixture()
         try fixture.prepareMessageOverItsThread(policy: "migrate")
         let run = try fixture.launch(columns: 0, rows: 0)
-        var screen = try await run.waitForScreen("a first frame") { $0.status.contains("unspecified") }
-        #expect(screen.showsSheet, "unspecified presents as compact does")
+        // Unspecified presents as compact does: a sheet (drawn the frame after the stack under it).
+        var screen = try await run.waitForScreen("the message as a sheet, unspecified") {
+            $0.status.contains("unspecified") && $0.showsSheet
+        }
+        #expect(screen.text.contains("┌─ From Grace Hopper ─"))
         run.resize(columns: 120, rows: 24)
         screen = try await run.waitForScreen("regular once the size is known") {
             $0.status.contains("regular") && !$0.showsSheet

@@ -24,6 +24,7 @@ struct TerminalMannersTests {
         #expect(await run.waitForTermination() == .exited(0), "\(run.standardError)")
         let after = try await run.finalScreen()
         #expect(after.enteredAlternateScreen)
+        #expect(!after.synchronizing, "every frame was closed")
         #expect(!after.inAlternateScreen)
         #expect(after.cursorVisible)
         #expect(run.terminalModes().modes == before)
@@ -47,6 +48,30 @@ struct TerminalMannersTests {
         #expect(run.terminalModes().modes == before)
         let path = try fixture.stored()["path"] as? [Any] ?? []
         #expect(path.map(routeValue) == [#"{"account":{"id":"work"}}"#], "what was shown was saved first")
+    }
+
+    @Test func closingTheTerminalEndsItBySIGHUPAfterSavingWhatWasShown() async throws {
+        let fixture = MailFixture()
+        let run = try fixture.launch()
+        try await run.waitForText("> Work")
+        run.type(Keys.down + Keys.enter)
+        try await run.waitForText("> Inbox (2)")
+        run.hangUp()
+        #expect(await run.waitForTermination() == .signaled(SIGHUP), "\(run.standardError)")
+        let path = try fixture.stored()["path"] as? [Any] ?? []
+        #expect(path.map(routeValue) == [#"{"account":{"id":"home"}}"#])
+    }
+
+    @Test func aTypedControlBackslashNeitherKillsItNorLeavesTheTerminalRaw() async throws {
+        let fixture = MailFixture()
+        let run = try fixture.launch()
+        let before = run.terminalModes().modes
+        try await run.waitForText("> Work")
+        run.type("\u{1C}" + Keys.down)  // ^\: SIGQUIT, which would dump core, if the terminal sent it
+        try await run.waitForText("> Home")
+        run.type("q")
+        #expect(await run.waitForTermination() == .exited(0), "\(run.standardError)")
+        #expect(run.terminalModes().modes == before)
     }
 
     @Test func standardOutputNotATerminalExits64AndWritesNothing() throws {

@@ -1,7 +1,8 @@
 /// What a terminal shows after the bytes mailhost wrote: enough of ECMA-48 and xterm to follow
 /// it — cursor positioning, erasing lines and the screen, the alternate screen, the cursor's
 /// visibility — applied to a grid of cells. SGR sequences change nothing here but are counted;
-/// anything else is kept in ``unknown``, so a test sees a sequence it did not expect.
+/// anything else is kept in ``unknown``, so a test sees a sequence it did not expect. Synchronized
+/// updates (mode 2026) are followed, so a reader can look only at whole frames.
 struct TerminalModel: Sendable {
     private(set) var columns: Int
     private(set) var rows: Int
@@ -15,6 +16,9 @@ struct TerminalModel: Sendable {
     /// Whether the alternate screen was ever shown.
     private(set) var enteredAlternateScreen = false
     private(set) var cursorVisible = true
+    /// Whether a synchronized update (DEC mode 2026) is open: what is drawn meanwhile is not shown
+    /// until it ends.
+    private(set) var synchronizing = false
     /// SGR sequences seen (`ESC [ … m`).
     private(set) var styleChanges = 0
     /// Sequences and control bytes the model does not know.
@@ -197,6 +201,10 @@ struct TerminalModel: Sendable {
         case (true, "l") where parameter(0, 0) == 1049:
             inAlternateScreen = false
             (row, column) = savedCursor
+        case (true, "h") where parameter(0, 0) == 2026:
+            synchronizing = true
+        case (true, "l") where parameter(0, 0) == 2026:
+            synchronizing = false
         case (true, "h") where parameter(0, 0) == 25:
             cursorVisible = true
         case (true, "l") where parameter(0, 0) == 25:

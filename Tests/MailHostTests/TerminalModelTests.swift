@@ -56,6 +56,15 @@ struct TerminalModelTests {
         #expect(screen.touchedRows == [2])
     }
 
+    @Test func aSynchronizedUpdateIsOpenUntilItEnds() {
+        var screen = model("\u{1B}[?2026h\u{1B}[Hhalf")
+        #expect(screen.synchronizing)
+        screen.feed(Array(" a frame\u{1B}[?2026l".utf8))
+        #expect(!screen.synchronizing)
+        #expect(screen.lines.first == "half a fra")
+        #expect(screen.overflows == 2)
+    }
+
     @Test func aResizeKeepsWhatFits() {
         var screen = model("abcdef\u{1B}[2;1Hxyz", columns: 6, rows: 2)
         screen.resize(columns: 3, rows: 3)
