@@ -85,7 +85,11 @@ final class MailFixture: Sendable {
     func stored(_ window: String = "main") throws -> [String: Any] {
         let result = try statectl(["show", "mailhost", window, "--json"])
         guard result.status == 0 else { throw HarnessError(description: "show: \(result.stderr)") }
-        return try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any] ?? [:]
+        do {
+            return try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any] ?? [:]
+        } catch {
+            throw HarnessError(description: "show printed no JSON (\(error)): '\(result.stdout)' '\(result.stderr)'")
+        }
     }
 
     private func run(
@@ -139,7 +143,7 @@ final class MailHostRun: @unchecked Sendable {
     init(arguments: [String], environment: [String: String], columns: Int, rows: Int) throws {
         let master = PseudoTerminal.open(O_RDWR | O_NOCTTY | O_CLOEXEC)
         guard master >= 0, PseudoTerminal.grant(master) == 0, PseudoTerminal.unlock(master) == 0,
-            let name = PseudoTerminal.name(master).map({ String(cString: $0) })
+            let name = PseudoTerminal.name(master)
         else {
             if master >= 0 { close(master) }
             throw HarnessError(description: "no pseudo-terminal: \(errno)")
@@ -274,8 +278,10 @@ final class MailHostRun: @unchecked Sendable {
     /// after it, and waits for the marker (output to a terminal arrives in order).
     func finalScreen() async throws -> TerminalModel {
         let seen = screen.markers
-        let marker = Array(TerminalModel.marker.utf8)
-        _ = marker.withUnsafeBytes { write(slave, $0.baseAddress, $0.count) }
+        try lock.withLock {
+            guard !closedSlave else { throw HarnessError(description: "the terminal was closed") }
+            writeAll(slave, Array(TerminalModel.marker.utf8))
+        }
         return try await waitForScreen("the marker after mailhost's output") { $0.markers > seen }
     }
 
@@ -315,17 +321,24 @@ final class MailHostRun: @unchecked Sendable {
     /// The slave's terminal modes now.
     func terminalModes() -> termios {
         var modes = termios()
-        tcgetattr(slave, &modes)
+        lock.withLock {
+            if !closedSlave { tcgetattr(slave, &modes) }
+        }
         return modes
     }
 }
 
 /// The master side of a pseudo-terminal, read on a thread of its own into a ``TerminalModel``
 /// until ``stop()``; the thread holds this object, never the run, so a run can go while it reads.
+/// Its descriptors are closed when the object goes, never before: a descriptor closed while a
+/// ``stop()`` could still write to it would be another test's by then.
 final class ScreenReader: @unchecked Sendable {
     private let master: Int32
     private var wake: [Int32] = [-1, -1]
     private let condition = NSCondition()
+    /// Guards ``masterOpen``: once the drain has closed the master, its number may be anyone's.
+    private let masterLock = NSLock()
+    private var masterOpen = true
     private var model: TerminalModel
     /// The model as of the end of the last frame: what a terminal that synchronizes updates shows.
     private var shownModel: TerminalModel
@@ -351,14 +364,22 @@ final class ScreenReader: @unchecked Sendable {
         Thread { [self] in drain() }.start()
     }
 
-    /// Ends the reading thread, which then closes the master.
+    deinit {
+        if masterOpen { close(master) }
+        close(wake[0])
+        close(wake[1])
+    }
+
+    /// Ends the reading thread, which closes the master (the terminal hangs up once no slave is
+    /// open either).
     func stop() {
-        var byte: UInt8 = 0
-        _ = write(wake[1], &byte, 1)
+        writeAll(wake[1], [0])
     }
 
     func send(_ bytes: [UInt8]) {
-        _ = bytes.withUnsafeBytes { write(master, $0.baseAddress, $0.count) }
+        masterLock.withLock {
+            if masterOpen { writeAll(master, bytes) }
+        }
     }
 
     func resize(columns: Int, rows: Int) {
@@ -367,7 +388,9 @@ final class ScreenReader: @unchecked Sendable {
         if !model.synchronizing { shownModel = model }
         condition.unlock()
         var size = winsize(ws_row: UInt16(rows), ws_col: UInt16(columns), ws_xpixel: 0, ws_ypixel: 0)
-        _ = withUnsafeMutablePointer(to: &size) { ioctl(master, UInt(TIOCSWINSZ), $0) }
+        masterLock.withLock {
+            if masterOpen { _ = withUnsafeMutablePointer(to: &size) { ioctl(master, UInt(TIOCSWINSZ), $0) } }
+        }
     }
 
     func markUntouched() {
@@ -388,20 +411,20 @@ final class ScreenReader: @unchecked Sendable {
     /// Reads the master until the wake pipe says stop, feeding the model.
     private func drain() {
         var buffer = [UInt8](repeating: 0, count: 65536)
-        var descriptors = [
+        var polled = [
             pollfd(fd: master, events: Int16(POLLIN), revents: 0),
             pollfd(fd: wake[0], events: Int16(POLLIN), revents: 0),
         ]
         while true {
-            let ready = poll(&descriptors, 2, -1)
+            let ready = poll(&polled, 2, -1)
             if ready < 0 && errno == EINTR { continue }
-            if ready < 0 || descriptors[1].revents != 0 { break }
-            guard descriptors[0].revents != 0 else { continue }
+            if ready < 0 || polled[1].revents != 0 { break }
+            guard polled[0].revents != 0 else { continue }
             let count = read(master, &buffer, buffer.count)
             if count < 0 && errno == EINTR { continue }
             if count <= 0 {
                 // No slave open any more (the run has gone): poll only for the stop.
-                descriptors[0].fd = -1
+                polled[0].fd = -1
                 continue
             }
             condition.lock()
@@ -412,9 +435,22 @@ final class ScreenReader: @unchecked Sendable {
             }
             condition.unlock()
         }
-        close(master)
-        close(wake[0])
-        close(wake[1])
+        masterLock.withLock {
+            close(master)
+            masterOpen = false
+        }
+    }
+}
+
+/// Writes all of `bytes`, through partial writes and interruptions: a key lost there would fail a
+/// test for nothing mailhost did.
+func writeAll(_ descriptor: Int32, _ bytes: [UInt8]) {
+    var offset = 0
+    while offset < bytes.count {
+        let written = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress! + offset, $0.count - offset) }
+        if written < 0 && (errno == EINTR || errno == EAGAIN) { continue }
+        guard written > 0 else { return }
+        offset += written
     }
 }
 

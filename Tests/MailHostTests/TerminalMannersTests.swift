@@ -88,9 +88,10 @@ struct TerminalMannersTests {
         let master = PseudoTerminal.open(O_RDWR | O_NOCTTY | O_CLOEXEC)
         #expect(master >= 0 && PseudoTerminal.grant(master) == 0 && PseudoTerminal.unlock(master) == 0)
         defer { close(master) }
-        let name = try #require(PseudoTerminal.name(master).map { String(cString: $0) })
-        let terminal = try #require(FileHandle(forWritingAtPath: name))
-        defer { try? terminal.close() }
+        let name = try #require(PseudoTerminal.name(master))
+        let descriptor = open(name, O_RDWR | O_NOCTTY | O_CLOEXEC)
+        #expect(descriptor >= 0)
+        let terminal = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: MailHostRun.binary)
         process.arguments = ["--db", fixture.database]

@@ -17,6 +17,15 @@ public enum PseudoTerminal {
     public static let grant = function("grantpt", as: (@convention(c) (Int32) -> Int32).self)
     /// `unlockpt(master)`.
     public static let unlock = function("unlockpt", as: (@convention(c) (Int32) -> Int32).self)
-    /// `ptsname(master)`: the slave's path (static storage: copy it at once).
-    public static let name = function("ptsname", as: (@convention(c) (Int32) -> UnsafeMutablePointer<CChar>?).self)
+    private static let reentrantName = function(
+        "ptsname_r", as: (@convention(c) (Int32, UnsafeMutablePointer<CChar>?, Int) -> Int32).self)
+
+    /// The slave's path, by `ptsname_r`: `ptsname` returns a buffer shared by every thread, which
+    /// tests running at once overwrite under each other (and so open each other's terminals).
+    public static func name(_ master: Int32) -> String? {
+        var buffer = [CChar](repeating: 0, count: 128)
+        guard reentrantName(master, &buffer, buffer.count) == 0 else { return nil }
+        let bytes = buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }
+        return String(decoding: bytes, as: UTF8.self)
+    }
 }

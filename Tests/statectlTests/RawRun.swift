@@ -47,7 +47,7 @@ func statectlOnTerminal(_ arguments: [String], environment: [String: String]) th
         throw FixtureError(message: "no pseudo-terminal")
     }
     defer { close(master) }
-    let terminal = FileHandle(forWritingAtPath: String(cString: name))!
+    let terminal = FileHandle(forWritingAtPath: name)!
     let process = Process()
     process.executableURL = URL(fileURLWithPath: statectlPath)
     process.arguments = arguments
