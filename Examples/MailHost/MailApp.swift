@@ -136,8 +136,8 @@ final class MailApp {
         scheduleDraw()
     }
 
-    /// ^Z: the scene goes inactive. The window hears it first, the writes in flight finish (so no
-    /// SQLite lock is held while stopped), the terminal gets its modes back, then the process
+    /// ^Z: the scene goes inactive. The window hears it first, the terminal gets its modes back,
+    /// the writes in flight finish (so no SQLite lock is held while stopped), then the process
     /// stops for real, as it would without mailhost's handling.
     private func suspend() {
         guard !suspended, !ending else { return }
