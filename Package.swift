@@ -9,6 +9,7 @@ let package = Package(
         .library(name: "StateStoreHost", targets: ["StateStoreHost"]),
         .library(name: "StateStoreSwiftUI", targets: ["StateStoreSwiftUI"]),
         .executable(name: "statectl", targets: ["statectl"]),
+        .executable(name: "mailhost", targets: ["mailhost"]),
     ],
     targets: [
         .systemLibrary(
@@ -49,6 +50,13 @@ let package = Package(
             // installed. Only an executable may: unsafe flags on a library would stop hosts depending on it.
             linkerSettings: [.unsafeFlags(["-static-stdlib"], .when(platforms: [.linux], configuration: .release))]
         ),
+        // A terminal mail app over StateStoreHost (issue 13): the whole loop on a real window, the
+        // terminal, whose width is its size class. No SQL and no CSQLite: what any host links.
+        .executableTarget(
+            name: "mailhost",
+            dependencies: ["StateStoreHost", "StateStore"],
+            path: "Examples/MailHost"
+        ),
         // Fixtures and helpers the test targets share.
         .target(
             name: "TestSupport",
@@ -68,6 +76,12 @@ let package = Package(
             // Not "statectl": the tests run the built binary, and linking its code in would bring its
             // static runtime into the test bundle too (`swift build` builds statectl anyway).
             dependencies: ["StateStore", "CSQLite", "TestSupport"]
+        ),
+        // The built `mailhost`, driven through a pseudo-terminal as a user drives it: keys and sizes
+        // in, the screen read back through a model of a terminal.
+        .testTarget(
+            name: "MailHostTests",
+            dependencies: ["TestSupport", "mailhost", "statectl"]
         ),
         // Reliability (issue 6): crash, multi-process, fault and hostile-input tests, and the child
         // process they drive. The tests run the built `statestore-stress` and `statectl` binaries.

@@ -190,6 +190,12 @@ public final class WindowModel<R: RouteRepresentable> {
         }
     }
 
+    /// Sets what a size-class change does to a presented item (a toggle in the app's UI), recorded
+    /// and written like the other verbs; a change of mode already settling follows the new policy.
+    public func setPolicy(_ policy: SizeChangePolicy) {
+        userEdit { state in state.policy = policy }
+    }
+
     /// Dismisses the presented item and its stack.
     public func dismiss() {
         userEdit { state in state.dismiss() }

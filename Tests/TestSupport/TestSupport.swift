@@ -42,6 +42,29 @@ public func rawSQL(_ path: String, _ sql: String) throws {
     }
 }
 
+/// A connection of another process, as it were, holding the write lock until `release()`.
+// Released from another thread in one test; used by one thread at a time.
+public final class WriteLock: @unchecked Sendable {
+    private var handle: OpaquePointer?
+
+    public init(_ path: String) throws {
+        guard sqlite3_open(path, &handle) == SQLITE_OK else { throw RawSQLError(message: "cannot open \(path)") }
+        guard sqlite3_exec(handle, "BEGIN IMMEDIATE", nil, nil, nil) == SQLITE_OK else {
+            throw RawSQLError(message: "cannot lock \(path)")
+        }
+    }
+
+    public func release() {
+        sqlite3_exec(handle, "ROLLBACK", nil, nil, nil)
+        sqlite3_close(handle)
+        handle = nil
+    }
+
+    deinit {
+        if handle != nil { release() }
+    }
+}
+
 /// The first column of every row of a query, as text, read with SQLite directly (read-only).
 public func rawQuery(_ path: String, _ sql: String) throws -> [String] {
     var handle: OpaquePointer?

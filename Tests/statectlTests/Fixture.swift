@@ -111,29 +111,6 @@ struct FixtureError: Error, CustomStringConvertible {
     var description: String { message }
 }
 
-/// A connection of another process, as it were, holding the write lock until `release()`.
-// Released from another thread in one test; used by one thread at a time.
-final class WriteLock: @unchecked Sendable {
-    private var handle: OpaquePointer?
-
-    init(_ path: String) throws {
-        guard sqlite3_open(path, &handle) == SQLITE_OK else { throw FixtureError(message: "cannot open \(path)") }
-        guard sqlite3_exec(handle, "BEGIN IMMEDIATE", nil, nil, nil) == SQLITE_OK else {
-            throw FixtureError(message: "cannot lock \(path)")
-        }
-    }
-
-    func release() {
-        sqlite3_exec(handle, "ROLLBACK", nil, nil, nil)
-        sqlite3_close(handle)
-        handle = nil
-    }
-
-    deinit {
-        if handle != nil { release() }
-    }
-}
-
 /// Parses one JSON document, as a program reading `--json` would.
 func json(_ text: String) throws -> Any {
     try JSONSerialization.jsonObject(with: Data(text.utf8), options: [.fragmentsAllowed])

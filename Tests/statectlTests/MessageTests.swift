@@ -63,8 +63,8 @@ struct MessageTests {
         else { throw FixtureError(message: "no pseudo-terminal") }
         defer { close(master) }
         _ = fcntl(master, F_SETFD, FD_CLOEXEC)
-        let terminal = open(String(cString: name), O_RDWR | O_NOCTTY | O_CLOEXEC)
-        guard terminal >= 0 else { throw FixtureError(message: "cannot open \(String(cString: name))") }
+        let terminal = open(name, O_RDWR | O_NOCTTY | O_CLOEXEC)
+        guard terminal >= 0 else { throw FixtureError(message: "cannot open \(name)") }
         defer { close(terminal) }
         var said = ""
         let run = try statectl(

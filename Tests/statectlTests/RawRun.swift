@@ -47,7 +47,7 @@ func statectlOnTerminal(_ arguments: [String], environment: [String: String]) th
         throw FixtureError(message: "no pseudo-terminal")
     }
     defer { close(master) }
-    let terminal = FileHandle(forWritingAtPath: String(cString: name))!
+    let terminal = FileHandle(forWritingAtPath: name)!
     let process = Process()
     process.executableURL = URL(fileURLWithPath: statectlPath)
     process.arguments = arguments
@@ -72,17 +72,4 @@ func statectlOnTerminal(_ arguments: [String], environment: [String: String]) th
         output.append(contentsOf: buffer[0..<count])
     }
     return String(decoding: output, as: UTF8.self)
-}
-
-/// libc's pseudo-terminal calls, which the Glibc module does not import (they need
-/// `_XOPEN_SOURCE`), looked up at run time.
-enum PseudoTerminal {
-    private static func function<T>(_ name: String, as type: T.Type) -> T {
-        unsafeBitCast(dlsym(dlopen(nil, RTLD_NOW), name), to: type)
-    }
-
-    static let open = function("posix_openpt", as: (@convention(c) (Int32) -> Int32).self)
-    static let grant = function("grantpt", as: (@convention(c) (Int32) -> Int32).self)
-    static let unlock = function("unlockpt", as: (@convention(c) (Int32) -> Int32).self)
-    static let name = function("ptsname", as: (@convention(c) (Int32) -> UnsafeMutablePointer<CChar>?).self)
 }

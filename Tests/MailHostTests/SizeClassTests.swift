@@ -1,0 +1,172 @@
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// The terminal's width is the window's size class: regular from 100 columns, compact below,
+/// unspecified until a size is known. The layout follows the model, and the settle rule of
+/// SPEC §6 holds for real resizes and suspensions.
+struct SizeClassTests {
+    @Test func aPushedMessageBecomesAFramedSheetBelowTheRegularWidthAndBack() async throws {
+        let fixture = MailFixture()
+        try fixture.prepareMessageOverItsThread(policy: "migrate")
+        let run = try fixture.launch(columns: 120)
+        var screen = try await run.waitForText("From:    Grace Hopper")
+        #expect(screen.breadcrumbs == "Mail › Work › Inbox › Quarterly numbers › From Grace Hopper")
+        #expect(!screen.showsSheet)
+        #expect(screen.status.contains("regular"))
+
+        run.resize(columns: 99, rows: 24)
+        screen = try await run.waitForScreen("the message in a sheet") { $0.text.contains("┌─ From Grace Hopper ─") }
+        #expect(screen.breadcrumbs == "Mail › Work › Inbox › Quarterly numbers", "the message left the breadcrumbs")
+        #expect(screen.text.contains("│ From:    Grace Hopper <grace@work.example>"))
+        #expect(screen.status.contains("compact"))
+        #expect(screen.overflows == 0, "nothing is drawn past the new width")
+
+        run.resize(columns: 100, rows: 24)
+        screen = try await run.waitForScreen("the message pushed again") {
+            $0.breadcrumbs.hasSuffix("› From Grace Hopper") && !$0.showsSheet
+        }
+        #expect(screen.status.contains("regular"))
+        run.type("q")
+        #expect(await run.waitForTermination() == .exited(0), "\(run.standardError)")
+    }
+
+    @Test func theRegularWidthIsAnOption() async throws {
+        let fixture = MailFixture()
+        try fixture.prepareMessageOverItsThread(policy: "migrate")
+        let run = try fixture.launch(["--regular-width", "130"], columns: 120)
+        let screen = try await run.waitForText("┌─ From Grace Hopper ─")
+        #expect(screen.status.contains("compact"))
+        run.resize(columns: 130, rows: 24)
+        try await run.waitForScreen("regular at 130 columns") { $0.status.contains("regular") && !$0.showsSheet }
+    }
+
+    @Test func theSizeClassIsUnspecifiedUntilTheTerminalHasASize() async throws {
+        let fixture = MailFixture()
+        try fixture.prepareMessageOverItsThread(policy: "migrate")
+        let run = try fixture.launch(columns: 0, rows: 0)
+        // Unspecified presents as compact does: a sheet (drawn the frame after the stack under it).
+        var screen = try await run.waitForScreen("the message as a sheet, unspecified") {
+            $0.status.contains("unspecified") && $0.showsSheet
+        }
+        #expect(screen.text.contains("┌─ From Grace Hopper ─"))
+        run.resize(columns: 120, rows: 24)
+        screen = try await run.waitForScreen("regular once the size is known") {
+            $0.status.contains("regular") && !$0.showsSheet
+        }
+        #expect(screen.breadcrumbs.hasSuffix("› From Grace Hopper"))
+    }
+
+    @Test func aRelaunchAtAnotherWidthRestoresTheWindowInTheNewForm() async throws {
+        let fixture = MailFixture()
+        let wide = try fixture.launch(columns: 120)
+        try await wide.waitForText("> Work")
+        for (key, shown) in [
+            (Keys.enter, "> Inbox (3)"), (Keys.enter, "> Quarterly numbers"), (Keys.enter, "> Grace Hopper"),
+            (Keys.down, "> Ada"),
+        ] {
+            wide.type(key)
+            try await wide.waitForText(shown)
+        }
+        wide.type(Keys.enter)
+        try await wide.waitForScreen("the reply pushed") { $0.breadcrumbs.hasSuffix("› Quarterly numbers › From Ada") }
+        wide.type("q")
+        #expect(await wide.waitForTermination() == .exited(0), "\(wide.standardError)")
+
+        let narrow = try fixture.launch(columns: 80)
+        var screen = try await narrow.waitForText("┌─ From Ada ─")
+        #expect(screen.breadcrumbs == "Mail › Work › Inbox › Quarterly numbers")
+        #expect(screen.text.contains("Checked. The forecast holds"))
+
+        // And back: a compose with its attachment pushed inside the sheet comes back pushed.
+        narrow.type(Keys.backspace + Keys.backspace + Keys.backspace)
+        try await narrow.waitForScreen("the account") { $0.breadcrumbs == "Mail › Work" && !$0.showsSheet }
+        narrow.type(Keys.down)
+        try await narrow.waitForText("> Drafts (1)")
+        narrow.type(Keys.enter)
+        try await narrow.waitForText("> Q3 summary")
+        narrow.type(Keys.enter)
+        try await narrow.waitForText("> q3-figures.csv")
+        narrow.type(Keys.enter)
+        try await narrow.waitForText("┌─ Q3 summary for the board › q3-figures.csv ─")
+        narrow.type("q")
+        #expect(await narrow.waitForTermination() == .exited(0), "\(narrow.standardError)")
+
+        let wideAgain = try fixture.launch(columns: 120)
+        screen = try await wideAgain.waitForScreen("the compose and its attachment pushed") {
+            $0.breadcrumbs == "Mail › Work › Drafts › Q3 summary for the board › q3-figures.csv"
+        }
+        #expect(!screen.showsSheet)
+        #expect(screen.text.contains("quarter,revenue,cost"))
+    }
+
+    @Test func aResizeBackWithinTheSettleTimeKeepsADismissItemAndWritesNothing() async throws {
+        let fixture = MailFixture()
+        try fixture.prepareMessageOverItsThread(policy: "dismiss")
+        // A settle time no run of this test can outlast, so the flip is always within it.
+        let run = try fixture.launch(["--settle", "600000"], columns: 120)
+        try await run.waitForText("From:    Grace Hopper")
+
+        run.resize(columns: 80, rows: 24)
+        var screen = try await run.waitForScreen("compact, the dismiss item hidden") {
+            $0.status.contains("compact") && !$0.text.contains("Grace Hopper <grace")
+        }
+        #expect(!screen.showsSheet, "hidden while the change settles, not moved to a sheet")
+        #expect(screen.breadcrumbs == "Mail › Work › Inbox › Quarterly numbers")
+
+        run.resize(columns: 120, rows: 24)
+        screen = try await run.waitForScreen("the item back") { $0.text.contains("From:    Grace Hopper") }
+        #expect(screen.breadcrumbs.hasSuffix("› From Grace Hopper"))
+        #expect(screen.status.contains("revision 1"))
+        run.type("q")
+        #expect(await run.waitForTermination() == .exited(0), "\(run.standardError)")
+        #expect(try fixture.revisions() == 1, "no revision was written")
+        #expect(routeValue(try fixture.stored()["item"]) == #"{"message":{"id":11}}"#)
+    }
+
+    @Test func aResizeThatHoldsForTheSettleTimeClearsADismissItemInOneRevision() async throws {
+        let fixture = MailFixture()
+        try fixture.prepareMessageOverItsThread(policy: "dismiss")
+        let run = try fixture.launch(["--settle", "100"], columns: 120)
+        try await run.waitForText("From:    Grace Hopper")
+        run.resize(columns: 80, rows: 24)
+        let screen = try await run.waitForText("revision 2")
+        #expect(!screen.text.contains("Grace Hopper <grace"))
+        #expect(!screen.showsSheet)
+        run.type("q")
+        #expect(await run.waitForTermination() == .exited(0), "\(run.standardError)")
+        let stored = try fixture.stored()
+        #expect(stored["item"] is NSNull, "the change of mode held: dismissed")
+        #expect(stored["sizeClass"] as? String == "compact")
+        #expect(try fixture.revisions() == 2, "one revision for the settled change")
+    }
+
+    @Test func suspendingRestoresTheTerminalAndStopsAndResumingRedrawsInTheNewSize() async throws {
+        let fixture = MailFixture()
+        try fixture.prepareMessageOverItsThread(policy: "migrate")
+        let run = try fixture.launch(columns: 120)
+        let before = run.terminalModes().modes
+        try await run.waitForText("From:    Grace Hopper")
+        #expect(run.terminalModes().modes != before, "raw mode while running")
+
+        run.type(Keys.suspend)
+        #expect(await run.waitForTermination(untilStopped: true) == .stopped(SIGSTOP))
+        var screen = try await run.finalScreen()
+        #expect(!screen.inAlternateScreen, "the shell's screen is back while suspended")
+        #expect(screen.cursorVisible)
+        #expect(run.terminalModes().modes == before, "and the terminal's modes")
+
+        run.resize(columns: 80, rows: 24)
+        kill(run.pid, SIGCONT)
+        screen = try await run.waitForScreen("redrawn as a sheet") { $0.inAlternateScreen && $0.showsSheet }
+        #expect(screen.text.contains("│ From:    Grace Hopper"))
+        #expect(screen.status.contains("compact"))
+        #expect(run.terminalModes().modes != before, "raw mode again")
+        run.type("q")
+        #expect(await run.waitForTermination() == .exited(0), "\(run.standardError)")
+        #expect(run.terminalModes().modes == before)
+    }
+}

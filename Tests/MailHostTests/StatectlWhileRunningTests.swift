@@ -1,0 +1,95 @@
+import Foundation
+import Testing
+
+/// Another process's writes reach the running app: `statectl set` from another terminal changes
+/// what it shows; `statectl list` shows every mailhost window.
+struct StatectlWhileRunningTests {
+    @Test func statectlSetWhileRunningChangesTheScreen() async throws {
+        let fixture = MailFixture()
+        try fixture.prepare(["--size-class", "compact"])
+        let run = try fixture.launch(columns: 80)
+        try await run.waitForText("> Work")
+
+        let present = try fixture.statectl([
+            "set", "mailhost", "main", "--present", mailRoute(#"{"message":{"id":61}}"#),
+        ])
+        #expect(present.status == 0, "\(present.stderr)")
+        var screen = try await run.waitForText("┌─ From Mary ─")
+        #expect(screen.text.contains("You are on watering duty next week."))
+        #expect(screen.status.contains("revision 2"))
+
+        let push = try fixture.statectl([
+            "set", "mailhost", "main", "--dismiss", "--push", mailRoute(#"{"account":{"id":"home"}}"#), "--policy",
+            "dismiss",
+        ])
+        #expect(push.status == 0, "\(push.stderr)")
+        screen = try await run.waitForScreen("the outside push") { $0.breadcrumbs == "Mail › Home" }
+        #expect(!screen.showsSheet)
+        #expect(screen.status.contains("policy dismiss"))
+
+        // The app's own next change goes on from there.
+        run.type(Keys.enter)
+        try await run.waitForScreen("the home inbox") { $0.breadcrumbs == "Mail › Home › Inbox" }
+        run.type("q")
+        #expect(await run.waitForTermination() == .exited(0), "\(run.standardError)")
+        let path = try fixture.stored()["path"] as? [Any] ?? []
+        #expect(
+            path.map(routeValue) == [#"{"account":{"id":"home"}}"#, #"{"folder":{"account":"home","name":"Inbox"}}"#])
+    }
+
+    @Test func statectlListShowsEveryMailhostWindow() async throws {
+        let fixture = MailFixture()
+        let main = try fixture.launch()
+        let other = try fixture.launch(["--window", "reading"], columns: 80)
+        try await main.waitForText("> Work")
+        try await other.waitForText("window reading")
+        main.type(Keys.enter)
+        other.type(Keys.down + Keys.enter)
+        try await main.waitForText("> Inbox (3)")
+        try await other.waitForText("> Inbox (2)")
+        for run in [main, other] {
+            run.type("q")
+            #expect(await run.waitForTermination() == .exited(0), "\(run.standardError)")
+        }
+        let list = try fixture.statectl(["list", "mailhost", "--json"])
+        #expect(list.status == 0, "\(list.stderr)")
+        let windows = try JSONSerialization.jsonObject(with: Data(list.stdout.utf8)) as? [[String: Any]] ?? []
+        #expect(windows.map { $0["window"] as? String } == ["main", "reading"])
+        #expect(windows.map { $0["depth"] as? Int } == [1, 1])
+    }
+
+    @Test func aStoredRouteTheAppCannotReadIsNamedOnTheErrorLine() async throws {
+        let fixture = MailFixture()
+        try fixture.prepare(["--size-class", "regular", "--push", mailRoute(#"{"account":{"id":"work"}}"#)])
+        let run = try fixture.launch()
+        try await run.waitForText("> Inbox (3)")
+        let set = try fixture.statectl(["set", "mailhost", "main", "--push", "Calendar.Event:7"])
+        #expect(set.status == 0, "\(set.stderr)")
+        let screen = try await run.waitForText("error: the stored route Calendar.Event:7 does not decode")
+        #expect(screen.breadcrumbs == "Mail › Work", "what lies from it on is hidden")
+
+        // Going on from what is shown replaces it.
+        run.type(Keys.enter)
+        try await run.waitForScreen("the inbox") { $0.breadcrumbs == "Mail › Work › Inbox" }
+        run.type("q")
+        #expect(await run.waitForTermination() == .exited(0), "\(run.standardError)")
+        let path = try fixture.stored()["path"] as? [Any] ?? []
+        #expect(
+            path.map(routeValue) == [#"{"account":{"id":"work"}}"#, #"{"folder":{"account":"work","name":"Inbox"}}"#])
+    }
+
+    @Test func aDeletedWindowShowsAnEmptyWindow() async throws {
+        let fixture = MailFixture()
+        try fixture.prepare(["--size-class", "regular", "--push", mailRoute(#"{"account":{"id":"home"}}"#)])
+        let run = try fixture.launch()
+        try await run.waitForScreen("the account") { $0.breadcrumbs == "Mail › Home" }
+        let delete = try fixture.statectl(["delete", "mailhost", "main"])
+        #expect(delete.status == 0, "\(delete.stderr)")
+        let screen = try await run.waitForScreen("the empty window") { $0.breadcrumbs == "Mail" }
+        #expect(screen.status.contains("revision 0"))
+        run.type("q")
+        #expect(await run.waitForTermination() == .exited(0), "\(run.standardError)")
+        let show = try fixture.statectl(["show", "mailhost", "main"])
+        #expect(show.status == 66, "nothing written again until the user navigates")
+    }
+}
