@@ -5,7 +5,7 @@
 #
 # Targets (checks in Tests/ReliabilityTests/FuzzChecks.swift):
 #   route            Route(parsing:) and Route(type:json:), and Route's Codable
-#   import           ImportDocument(utf8:), then importDocument into an in-memory store
+#   import           StateDocument(utf8:), then importDocument into an in-memory store
 #   navigation-path  NavigationPathCoding.routes(from:) and back
 #   arguments        statectl's argument parser (arguments split at NUL bytes)
 #

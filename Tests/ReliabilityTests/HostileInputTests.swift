@@ -413,7 +413,7 @@ struct HostileInputTests {
     }
 }
 
-/// Hostile import documents (`ImportDocument(utf8:)`, then `importDocument`): refused whole with
+/// Hostile import documents (`StateDocument(utf8:)`, then `importDocument`): refused whole with
 /// a clear error and nothing written, or every window stored as given.
 struct HostileImportTests {
     static func document(_ windows: String) -> String { #"{"format":"statectl/1","windows":[\#(windows)]}"# }
@@ -477,7 +477,7 @@ struct HostileImportTests {
         let before = try rawDump(path)
         for (name, bytes) in Self.refused {
             #expect("\(name)") {
-                try store.importDocument(try ImportDocument(utf8: bytes))
+                try store.importDocument(try StateDocument(utf8: bytes))
             } throws: { error in
                 guard case .invalidInput(let message) = error as? StateStoreError else { return false }
                 return message.hasPrefix("import document")
@@ -496,7 +496,7 @@ struct HostileImportTests {
         try store.save(WindowState(session: "s", window: "\u{E9}", sizeClass: .regular))
         var exported: [UInt8] = []
         try store.export { exported += $0 }
-        let document = try ImportDocument(utf8: exported)
+        let document = try StateDocument(utf8: exported)
         #expect(document.windows.map { Array($0.window.utf8) } == [[0x65, 0xCC, 0x81], [0xC3, 0xA9]])
         let copy = try StateStore(path: folder.file("import.db"))
         try copy.importDocument(document)
@@ -511,7 +511,7 @@ struct HostileImportTests {
         var named: [UInt8] = []
         try store.export(sessions: ["\u{E9}", "e\u{301}"]) { named += $0 }
         #expect(
-            try ImportDocument(utf8: named).windows.map { Array($0.session.utf8) } == [
+            try StateDocument(utf8: named).windows.map { Array($0.session.utf8) } == [
                 [0x65, 0xCC, 0x81], [0xC3, 0xA9],
             ])
     }
@@ -527,7 +527,7 @@ struct HostileImportTests {
                 + #""item":{"type":"E","value":-0.0E-0},"itemPath":[{"type":"Deep","value":"#
                 + String(repeating: "[", count: 512) + String(repeating: "]", count: 512) + "}]}")
         let store = try StateStore(path: folder.file("round.db"))
-        let stored = try store.importDocument(try ImportDocument(parsing: text))
+        let stored = try store.importDocument(try StateDocument(parsing: text))
         #expect(stored.map(\.revision) == [1])
         let state = try #require(try store.window(session: "'; DROP TABLE windows; --", window: "\" OR 1=1"))
         #expect(state.path.map(\.json) == ["1e999", #"{"a":1,"a":2}"#, #""\u0000\ud83d\ude80""#])

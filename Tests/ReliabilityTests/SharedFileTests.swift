@@ -23,7 +23,7 @@ struct SharedFileTests {
             case .update:
                 try store.update(session: "s", window: "w") { $0.push(route("B", "2")) }
             case .importDocument:
-                let document = try ImportDocument(
+                let document = try StateDocument(
                     utf8: Array(#"{"format":"statectl/1","windows":[{"session":"s","window":"w","path":[]}]}"#.utf8))
                 try store.importDocument(document)
             case .revert:

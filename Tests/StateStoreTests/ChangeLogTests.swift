@@ -7,8 +7,8 @@ import Testing
 /// in order with the changes, then the changes the log still holds. A row written by hand that
 /// cannot be read is reported and skipped, never the end of the feed.
 struct ChangeLogTests {
-    static func document(_ count: Int, session: String = "big") throws -> ImportDocument {
-        ImportDocument(windows: (0..<count).map { WindowState(session: session, window: "w\($0)") })
+    static func document(_ count: Int, session: String = "big") throws -> StateDocument {
+        StateDocument(windows: (0..<count).map { WindowState(session: session, window: "w\($0)") })
     }
 
     /// `description` of each event: `s/w@3`, `s/w@deleted`, `gap 1–499`, `unreadable 7 s/w`.

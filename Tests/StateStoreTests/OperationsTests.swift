@@ -46,7 +46,7 @@ struct TransferTests {
 
     /// The window states of a document, without the fields the store stamps.
     static func content(_ bytes: [UInt8]) throws -> [WindowState] {
-        try ImportDocument(utf8: bytes).windows
+        try StateDocument(utf8: bytes).windows
     }
 
     @Test func exportImportExportKeepsEveryState() throws {
@@ -58,7 +58,7 @@ struct TransferTests {
         #expect((object["windows"] as? [Any])?.count == 3)
 
         let target = try StateStore.inMemory()
-        let written = try target.importDocument(ImportDocument(utf8: first))
+        let written = try target.importDocument(StateDocument(utf8: first))
         #expect(written.map(\.revision) == [1, 1, 1])
         let second = try Self.exported(target)
         #expect(try Self.content(second) == Self.content(first))
@@ -69,7 +69,7 @@ struct TransferTests {
     @Test func importWritesNewRevisionsAndKeepsHistory() throws {
         let store = try StateStore.inMemory()
         try Self.sample(store)
-        let document = try ImportDocument(
+        let document = try StateDocument(
             parsing:
                 #"{"format":"statectl/1","windows":[{"session":"mail","window":"main","revision":99,"updatedAt":"x"},{"session":"new","window":"w","item":{"type":"I"},"itemPath":[{"type":"J","value":1}]}]}"#
         )
@@ -134,7 +134,7 @@ struct TransferTests {
         ])
     func refusesBadDocuments(_ text: String, _ named: String) {
         #expect {
-            try ImportDocument(parsing: text)
+            try StateDocument(parsing: text)
         } throws: { error in
             guard case .invalidInput(let message) = error as? StateStoreError else { return false }
             return message.contains(named)
@@ -145,7 +145,7 @@ struct TransferTests {
         var bytes = Array(#"{"format":"statectl/1","windows":[{"session":"s"#.utf8)
         bytes += [0xFF, 0xFE]
         bytes += Array(#"","window":"w"}]}"#.utf8)
-        #expect(throws: StateStoreError.self) { try ImportDocument(utf8: bytes) }
+        #expect(throws: StateStoreError.self) { try StateDocument(utf8: bytes) }
     }
 
     @Test func importIsAllOrNothing() throws {
@@ -154,7 +154,7 @@ struct TransferTests {
         let before = try Self.exported(store)
         // The second window is over the route limit: validated before anything is written.
         let tooMany = WindowState(session: "x", window: "y", path: Array(repeating: route("P"), count: 513))
-        let document = ImportDocument(windows: [WindowState(session: "mail", window: "main"), tooMany])
+        let document = StateDocument(windows: [WindowState(session: "mail", window: "main"), tooMany])
         #expect(throws: StateStoreError.self) { try store.importDocument(document) }
         #expect(try Self.exported(store) == before)
     }

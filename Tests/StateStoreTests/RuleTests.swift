@@ -47,7 +47,7 @@ struct RuleTests {
         #expect(state.item == (kept ? Self.item : nil))
         #expect(state.itemPath == (kept && c.hasItemPath ? Self.itemPath : []))
 
-        let layout = resolve(state, for: c.after)
+        let layout = state.layout(for: c.after)
         #expect(layout.sizeClass == c.after)
         let above = kept && c.hasItemPath ? Self.itemPath : []
         switch (kept, c.after) {
@@ -65,11 +65,11 @@ struct RuleTests {
             #expect(layout.sheet == [Self.item] + above)
         }
 
-        // restore() is the same change followed by the rule, and leaves the saved state alone.
+        // restored(into:) is the same change followed by the rule, and leaves the saved state alone.
         let saved = WindowState(
             session: "s", window: "w", sizeClass: c.before, path: Self.path,
             item: c.hasItem ? Self.item : nil, itemPath: c.hasItemPath ? Self.itemPath : [], policy: c.policy)
-        let restoration = restore(saved, into: c.after)
+        let restoration = saved.restored(into: c.after)
         #expect(restoration.saved == saved)
         #expect(restoration.restored == state)
         #expect(restoration.layout == layout)

@@ -125,7 +125,7 @@ struct StoreCheckTests {
         defer { folder.cleanUp() }
         let path = folder.file("state.db")
         let store = try StateStore(path: path)
-        try store.importDocument(ImportDocument(windows: (0..<250).map { WindowState(session: "s", window: "w\($0)") }))
+        try store.importDocument(StateDocument(windows: (0..<250).map { WindowState(session: "s", window: "w\($0)") }))
         try rawSQL(path, "UPDATE window_history SET revision = 'x'")
         let problems = try store.check().rowProblems
         #expect(problems.count == 101)

@@ -36,7 +36,7 @@ struct StoredValuesTests {
             try store.update(session: "s", window: "w") { $0.push(route("B")) }
         } throws: { Self.isDamagedNamingTheWindow($0) }
         #expect { try store.revert(session: "s", window: "w", to: 1) } throws: { Self.isDamagedNamingTheWindow($0) }
-        let document = try ImportDocument(
+        let document = try StateDocument(
             utf8: Array(
                 #"{"format":"statectl/1","windows":[{"session":"t","window":"x"},{"session":"s","window":"w"}]}"#.utf8))
         #expect { try store.importDocument(document) } throws: { Self.isDamagedNamingTheWindow($0) }
@@ -146,7 +146,7 @@ struct StoredValuesTests {
         (
             "import",
             { store in
-                let document = try ImportDocument(
+                let document = try StateDocument(
                     utf8: Array(
                         #"{"format":"statectl/1","windows":[{"session":"s","window":"w","path":[{"type":"New","value":null}]}]}"#
                             .utf8))

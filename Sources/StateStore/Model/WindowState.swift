@@ -1,5 +1,5 @@
 /// Everything StateStore keeps about one window: its size class, its navigation stack and the
-/// item it presents. The layout — sheet or push — is never stored; ``resolve(_:for:)`` derives it.
+/// item it presents. The layout — sheet or push — is never stored; ``layout(for:)`` derives it.
 public struct WindowState: Hashable, Sendable, Codable {
     /// The session (app instance) the window belongs to.
     public var session: String

@@ -78,12 +78,12 @@ extension StateStore {
         -> Restoration?
     {
         guard let saved = try self.window(session: session, window: window) else { return nil }
-        return restoreState(saved, into: sizeClass ?? saved.sizeClass)
+        return saved.restored(into: sizeClass ?? saved.sizeClass)
     }
 
     /// ``restore(session:window:into:)`` for every window of a session, sorted by window id.
     public func restore(session: String, into sizeClass: SizeClass? = nil) throws(StateStoreError) -> [Restoration] {
-        try windows(session: session).map { restoreState($0, into: sizeClass ?? $0.sizeClass) }
+        try windows(session: session).map { $0.restored(into: sizeClass ?? $0.sizeClass) }
     }
 
     /// The kept revisions of a window, newest (the current one) first; empty for an unknown window.

@@ -21,7 +21,7 @@ extension StateStore {
                 var writer = JSONWriter(reservingCapacity: 1 << 16)
                 writer.beginObject()
                 writer.key("format")
-                writer.string(ImportDocument.format)
+                writer.string(StateDocument.format)
                 writer.key("windows")
                 writer.beginArray()
                 let each = { (statement: Statement) throws(StateStoreError) in
@@ -47,7 +47,7 @@ extension StateStore {
     /// Writes every window of `document` as its next revision (1 for a new window), all in one
     /// transaction: any failure writes nothing. Returns the stored states, in document order.
     @discardableResult
-    public func importDocument(_ document: ImportDocument) throws(StateStoreError) -> [WindowState] {
+    public func importDocument(_ document: StateDocument) throws(StateStoreError) -> [WindowState] {
         for window in document.windows { try window.validate() }
         return try withDatabase { database throws(StateStoreError) in
             try database.changingWindows { () throws(StateStoreError) -> [WindowState] in

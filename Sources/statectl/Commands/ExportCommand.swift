@@ -26,7 +26,7 @@ enum ExportCommand {
         for session in sessions { try WindowState.validate(session: session) }
         guard let store = try invocation.openStoreIfPresent(context) else {
             if let session = sessions.first { throw StateStoreError.sessionNotFound(session) }
-            context.output.writeJSON { ImportDocument(windows: []).write(to: &$0) }
+            context.output.writeJSON { StateDocument(windows: []).write(to: &$0) }
             return
         }
         try store.export(sessions: sessions) { context.output.write($0) }

@@ -38,7 +38,7 @@ enum ImportCommand {
             context.message("Reading the document from standard input (a terminal); end it with Ctrl-D.")
         }
         // Read and check the whole document before the database is opened or created.
-        let document = try ImportDocument(utf8: try readAll(name))
+        let document = try StateDocument(utf8: try readAll(name))
         let store = try invocation.openOrCreateStore(context)
         let written = try store.importDocument(document)
         context.hasWritten = true
@@ -100,7 +100,7 @@ enum ImportCommand {
             }
             if let offset = scan.unexpected(in: chunk[..<count]) {
                 throw .invalidInput(
-                    "import document: expected an object ('{') at byte \(offset): not a \(ImportDocument.format) document"
+                    "import document: expected an object ('{') at byte \(offset): not a \(StateDocument.format) document"
                 )
             }
             chunk.withUnsafeBufferPointer { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: $0[..<count])) }

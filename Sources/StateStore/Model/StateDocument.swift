@@ -1,6 +1,6 @@
 /// A `statectl/1` document of whole window states, as `export` writes and `import` reads:
 /// `{"format": "statectl/1", "windows": [WindowState…]}`.
-public struct ImportDocument: Hashable, Sendable {
+public struct StateDocument: Hashable, Sendable {
     /// The format identifier this build reads and writes.
     public static let format = "statectl/1"
 
