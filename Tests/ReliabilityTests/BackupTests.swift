@@ -99,7 +99,7 @@ struct BackupTests {
                 try StateStore(path: path).backup(to: target)
             } throws: { error in
                 guard case .alreadyExists(let message) = error as? StateStoreError else { return false }
-                return message.contains("already exists") && (error as? StateStoreError)?.exitCode == 73
+                return message.contains("already exists")
             }
             let outcome = try statectl(["--db", path, "backup", target])
             #expect(outcome.status == 73, "\(target): \(outcome.err)")
@@ -120,7 +120,7 @@ struct BackupTests {
 
         let missingFolder = folder.file("missing/copy.db")
         #expect { try StateStore(path: path).backup(to: missingFolder) } throws: {
-            ($0 as? StateStoreError)?.exitCode == 74
+            ($0 as? StateStoreError)?.isIO == true
         }
         let outcome = try statectl(["--db", path, "backup", missingFolder])
         #expect(outcome.status == 74, "\(outcome.err)")
@@ -152,7 +152,7 @@ struct BackupTests {
             let filler = route("P", "\"" + String(repeating: "x", count: 60_000) + "\"")
             try StateStore(path: path).save(WindowState(session: "big", window: "w", path: [filler, filler]))
             #expect { try StateStore(path: path).backup(to: mountPoint + "/copy.db") } throws: {
-                ($0 as? StateStoreError)?.exitCode == 74
+                ($0 as? StateStoreError)?.isIO == true
             }
             let full = try statectl(["--db", path, "backup", mountPoint + "/copy.db"])
             #expect(full.status == 74, "\(full.err)")

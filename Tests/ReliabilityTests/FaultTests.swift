@@ -17,7 +17,7 @@ struct FaultTests {
     }
 
     static func isIOError(_ error: any Error, mentioning words: [String] = []) -> Bool {
-        guard let error = error as? StateStoreError, case .damaged = error, error.exitCode == 74 else { return false }
+        guard let error = error as? StateStoreError, error.isIO else { return false }
         let text = error.description.lowercased()
         return words.isEmpty || words.contains { text.contains($0) }
     }
@@ -131,8 +131,8 @@ struct FaultTests {
         #expect {
             try store.save(state)
         } throws: { error in
-            guard case .damaged(let failure) = error as? StateStoreError else { return false }
-            return failure.code & 0xFF == SQLITE_FULL
+            guard case .io(let failure) = error as? StateStoreError else { return false }
+            return failure.code.primary == .full
         }
         #expect(try store.window(session: "s", window: "w") == saved, "the earlier state is intact")
         #expect(try rawQuery(path, "SELECT count(*) FROM window_history") == before, "no history row left behind")
@@ -140,7 +140,7 @@ struct FaultTests {
         // The same through update, which reads first: nothing half-done either.
         #expect {
             try store.update(session: "s", window: "w") { $0.path = big }
-        } throws: { ($0 as? StateStoreError)?.exitCode == 74 }
+        } throws: { ($0 as? StateStoreError)?.isIO == true }
         #expect(try store.window(session: "s", window: "w") == saved)
 
         // Room again: the same connection writes.
@@ -174,7 +174,7 @@ struct FaultTests {
                 }
             }
             let error = try #require(failure, "512 KB filled up")
-            #expect(error.exitCode == 74, "\(error)")
+            #expect(error.isIO, "\(error)")
             #expect(!written.isEmpty)
             for state in written {
                 #expect(try store.window(session: state.session, window: state.window) == state)
@@ -227,13 +227,13 @@ struct FaultTests {
                         #expect(state.path.first?.json.count == 302)
                     }
                 } catch {
-                    #expect(error.exitCode == 74, "\(error)")
+                    #expect(error.isDamageOrIO, "\(error)")
                 }
             }
             do {
                 _ = try store.windowSummaries()
             } catch {
-                #expect(error.exitCode == 74, "\(error)")
+                #expect(error.isDamageOrIO, "\(error)")
             }
         }
     }
@@ -255,7 +255,7 @@ struct FaultTests {
         let outcome = Result { () throws(StateStoreError) -> CheckReport in try StateStore(path: path).check() }
         switch outcome {
         case .success(let report): #expect(!report.isOK)
-        case .failure(let error): #expect(error.exitCode == 74, "\(error)")
+        case .failure(let error): #expect(error.isDamageOrIO, "\(error)")
         }
         #expect(contents(path) == cut)
     }
@@ -282,11 +282,11 @@ struct FaultTests {
         for session in ["bad-json", "bad-item", "bad-path"] {
             #expect("\(session)") {
                 try store.window(session: session, window: "w")
-            } throws: { ($0 as? StateStoreError)?.exitCode == 74 }
+            } throws: { if case .damaged? = $0 as? StateStoreError { true } else { false } }
         }
         #expect {
             try store.windowSummaries()
-        } throws: { ($0 as? StateStoreError)?.exitCode == 74 }
+        } throws: { if case .damaged? = $0 as? StateStoreError { true } else { false } }
         #expect(try store.windowSummaries(session: "s").map(\.window) == ["w"], "other sessions still list")
         #expect(try store.windows(session: "nul").map { Array($0.window.utf8) } == [[0x61, 0x00, 0x62]])
     }

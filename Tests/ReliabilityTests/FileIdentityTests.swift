@@ -27,7 +27,7 @@ struct FileIdentityTests {
             #expect {
                 try StateStore(path: name)
             } throws: { error in
-                guard case .damaged(let failure) = error as? StateStoreError else { return false }
+                guard case .io(let failure) = error as? StateStoreError else { return false }
                 return failure.message.contains("\(name) has 2 hard links")
             }
         }
@@ -63,8 +63,8 @@ struct FileIdentityTests {
 
     /// The error a connection gives once its path names another file, or none.
     static func isReplaced(_ error: any Error, _ path: String) -> Bool {
-        guard case .damaged(let failure) = error as? StateStoreError else { return false }
-        return failure.message.contains("\(path) was replaced or deleted")
+        guard case .replaced(path) = error as? StateStoreError else { return false }
+        return String(describing: error).contains("\(path) was replaced or deleted")
     }
 
     /// A store with two windows at `path`, a copy of it taken then at `copy`, and one more window

@@ -62,7 +62,7 @@ struct ProcessTests {
             try store.save(WindowState(session: "s", window: "w", sizeClass: .regular))
         } throws: { error in
             guard case .busy(let failure) = error as? StateStoreError else { return false }
-            return failure.code & 0xFF == 5 /* SQLITE_BUSY */
+            return failure.code.primary == .busy
         }
         let waited = ContinuousClock.now - started
         #expect(waited >= .milliseconds(300), "it waited the whole timeout first")

@@ -22,7 +22,7 @@ struct SpecialPathTests {
         let journalExisted = exists("/dev/null-journal")
         #expect {
             try StateStore(path: "/dev/null")
-        } throws: { ($0 as? StateStoreError)?.exitCode == 74 }
+        } throws: { ($0 as? StateStoreError)?.isIO == true }
         if !journalExisted {
             #expect(!exists("/dev/null-journal"), "nothing written into /dev")
             try? FileManager.default.removeItem(atPath: "/dev/null-journal")
@@ -111,7 +111,7 @@ struct SpecialPathTests {
         #expect {
             try StateStore(path: tooLong)
         } throws: { error in
-            guard case .damaged(let failure) = error as? StateStoreError else { return false }
+            guard case .io(let failure) = error as? StateStoreError else { return false }
             return failure.message.contains("too long for SQLite")
                 && failure.message.contains("at most \(Self.longestPath)")
         }
@@ -141,7 +141,7 @@ struct SpecialPathTests {
         for path in cases {
             #expect("\(path)") {
                 try StateStore(path: path)
-            } throws: { ($0 as? StateStoreError)?.exitCode == 74 }
+            } throws: { ($0 as? StateStoreError)?.isIO == true }
             #expect(Self.tree(folder.path) == ["existing", "existing/kept"])
             let outcome = try statectl(["--db", path, "set", "s", "w", "--push", "A"])
             #expect(outcome.status == 74, "\(outcome.err)")
@@ -165,7 +165,7 @@ struct SpecialPathTests {
         }
         let named = "\(path)\(suffix) is a \(kind == "folder" ? "folder" : "symbolic link")"
         let isNamed = { (error: any Error) -> Bool in
-            guard case .damaged(let failure) = error as? StateStoreError else { return false }
+            guard case .io(let failure) = error as? StateStoreError else { return false }
             return failure.message.contains(named)
         }
         // Opening may work (SQLite reads without a `-shm` it can map), but not writing.

@@ -335,3 +335,18 @@ func rawDump(_ path: String) throws -> [String] {
     }
     return dump
 }
+
+extension StateStoreError {
+    /// An I/O failure: a full disk, a read-only file or folder, a file that cannot be opened.
+    var isIO: Bool { if case .io = self { true } else { false } }
+    /// Bad data, refused before anything was written.
+    var isInvalidInput: Bool { if case .invalidInput = self { true } else { false } }
+    /// Damage, or an I/O failure while reading it: what a file cut short or overwritten gives,
+    /// depending on where SQLite meets it.
+    var isDamageOrIO: Bool {
+        switch self {
+        case .damaged, .io, .notADatabase: true
+        default: false
+        }
+    }
+}

@@ -18,9 +18,9 @@ struct OpeningTests {
         var options = StateStore.Options()
         options.createIfMissing = false
         let path = folder.file("x/state.db")
-        #expect {
+        #expect(throws: StateStoreError.notFound(.file(path: path))) {
             try StateStore(path: path, options: options)
-        } throws: { ($0 as? StateStoreError)?.exitCode == 66 }
+        }
         #expect(!FileManager.default.fileExists(atPath: folder.file("x")), "no folder created")
     }
 
@@ -60,8 +60,8 @@ struct OpeningTests {
         #expect {
             try StateStore(path: path)
         } throws: { error in
-            guard case .notOurs = error as? StateStoreError else { return false }
-            return (error as? StateStoreError)?.exitCode == 65
+            guard case .notOurs(path) = error as? StateStoreError else { return false }
+            return true
         }
         #expect(contents(path) == before, "\(what): the file is untouched")
         #expect(!FileManager.default.fileExists(atPath: path + "-wal") || contents(path + "-wal")?.isEmpty == true)
@@ -102,9 +102,9 @@ struct OpeningTests {
         defer { folder.cleanUp() }
         let path = folder.file("text.db")
         _ = FileManager.default.createFile(atPath: path, contents: bytes)
-        #expect {
+        #expect(throws: StateStoreError.notADatabase(path: path)) {
             try StateStore(path: path)
-        } throws: { ($0 as? StateStoreError)?.exitCode == 74 }
+        }
         #expect(contents(path) == bytes)
     }
 
@@ -113,7 +113,10 @@ struct OpeningTests {
         defer { folder.cleanUp() }
         #expect {
             try StateStore(path: folder.path)
-        } throws: { ($0 as? StateStoreError)?.exitCode == 74 }
+        } throws: { error in
+            guard case .io(let failure) = error as? StateStoreError else { return false }
+            return failure.code == .cantOpen && failure.message.contains("is a directory")
+        }
     }
 
     @Test func damagedFileFailsCheck() throws {
@@ -132,7 +135,9 @@ struct OpeningTests {
         }
         switch outcome {
         case .success(let report): #expect(!report.isOK)
-        case .failure(let error): #expect(error.exitCode == 74)
+        case .failure(let error):
+            guard case .damaged(let failure) = error else { Issue.record("\(error)"); return }
+            #expect([.corrupt, .notADatabase].contains(failure.code.primary))
         }
     }
 }

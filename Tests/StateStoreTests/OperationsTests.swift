@@ -86,7 +86,7 @@ struct TransferTests {
         try Self.sample(store)
         let windows = try Self.content(Self.exported(store, ["notes", "mail", "notes"]))
         #expect(windows.map { "\($0.session)/\($0.window)" } == ["mail/compose", "mail/main", "notes/é"])
-        #expect(throws: StateStoreError.notFound("session 'nope' not found")) {
+        #expect(throws: StateStoreError.notFound(.session("nope"))) {
             try Self.exported(store, ["mail", "nope"])
         }
         let empty = try StateStore.inMemory()

@@ -55,8 +55,9 @@ struct StoredValuesTests {
         #expect {
             try store.revert(session: "s", window: "w", to: 5)
         } throws: { error in
-            guard case .notFound(let message) = error as? StateStoreError else { return false }
-            return message.contains("revision 5") && message.contains("kept: 1–1")
+            guard case .notFound(let missing) = error as? StateStoreError else { return false }
+            return missing == .revision(session: "s", window: "w", revision: 5, kept: 1...1)
+                && missing.description.contains("revision 5") && missing.description.contains("kept: 1–1")
         }
     }
 

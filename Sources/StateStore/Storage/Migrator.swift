@@ -27,7 +27,7 @@ struct Migrator {
                 guard current == migration.version - 1 else {
                     throw .damaged(
                         SQLiteFailure(
-                            code: 0,
+                            code: .ok,
                             message: "schema version \(current) cannot take migration \(migration.version)"))
                 }
                 do throws(StateStoreError) {
@@ -62,6 +62,8 @@ struct Migrator {
         switch error {
         case .damaged(let failure):
             return .damaged(SQLiteFailure(code: failure.code, message: "migration \(name) failed: \(failure.message)"))
+        case .io(let failure):
+            return .io(SQLiteFailure(code: failure.code, message: "migration \(name) failed: \(failure.message)"))
         case .busy(let failure):
             return .busy(SQLiteFailure(code: failure.code, message: "migration \(name) failed: \(failure.message)"))
         default:

@@ -35,9 +35,34 @@ extension StateStore {
 
     /// Streams the windows of every session, or of one, sorted by session then window (UTF-8
     /// byte order), optionally only those of one size class. Rows are read one at a time, never
-    /// the whole table. `body` runs with the store locked: it must not call the store.
+    /// the whole table.
+    ///
+    /// A throw from `body` stops the listing and reaches the caller unchanged. `body` runs with the
+    /// store locked: it must not call this store.
     public func forEachWindow(
-        session: String? = nil, sizeClass: SizeClass? = nil, _ body: (WindowSummary) -> Void
+        session: String? = nil, sizeClass: SizeClass? = nil, _ body: (WindowSummary) throws -> Void
+    ) throws {
+        try HostClosure.run { host throws(StateStoreError) in
+            try summaries(session: session, sizeClass: sizeClass) { summary throws(StateStoreError) in
+                try host.call { try body(summary) }
+            }
+        }
+    }
+
+    /// ``forEachWindow(session:sizeClass:_:)`` collected into an array.
+    public func windowSummaries(
+        session: String? = nil, sizeClass: SizeClass? = nil
+    ) throws(StateStoreError)
+        -> [WindowSummary]
+    {
+        var summaries: [WindowSummary] = []
+        try self.summaries(session: session, sizeClass: sizeClass) { summaries.append($0) }
+        return summaries
+    }
+
+    /// The listing both of those read, row by row.
+    private func summaries(
+        session: String?, sizeClass: SizeClass?, _ body: (WindowSummary) throws(StateStoreError) -> Void
     ) throws(StateStoreError) {
         if let session { try validateIdentifier(session, "session id") }
         var sql = "SELECT session, window, size_class, json_array_length(path), item, revision, updated_at FROM windows"
@@ -55,19 +80,8 @@ extension StateStore {
                     if let session { try statement.bind(1, session) }
                     if let sizeClass { try statement.bind(2, sizeClass.rawValue) }
                 },
-                row: { statement throws(StateStoreError) in body(try WindowRow.decodeSummary(statement)) })
+                row: { statement throws(StateStoreError) in try body(try WindowRow.decodeSummary(statement)) })
         }
-    }
-
-    /// ``forEachWindow(session:sizeClass:_:)`` collected into an array.
-    public func windowSummaries(
-        session: String? = nil, sizeClass: SizeClass? = nil
-    ) throws(StateStoreError)
-        -> [WindowSummary]
-    {
-        var summaries: [WindowSummary] = []
-        try forEachWindow(session: session, sizeClass: sizeClass) { summaries.append($0) }
-        return summaries
     }
 
     /// What a host restoring the window now would present, in `sizeClass` (default: the saved
@@ -131,7 +145,7 @@ extension WindowRow {
         guard let sizeClass = statement.withText(2, SizeClass.init(utf8:)) else {
             throw .damaged(
                 SQLiteFailure(
-                    code: 11, message: "stored window '\(session)' '\(window)' has an unknown size class",
+                    code: .corrupt, message: "stored window '\(session)' '\(window)' has an unknown size class",
                     sql: statement.sql))
         }
         let item: Route?
@@ -147,7 +161,7 @@ extension WindowRow {
         } catch {
             throw .damaged(
                 SQLiteFailure(
-                    code: 11, message: "stored window '\(session)' '\(window)' cannot be read: \(error)",
+                    code: .corrupt, message: "stored window '\(session)' '\(window)' cannot be read: \(error)",
                     sql: statement.sql))
         }
         return WindowSummary(

@@ -1,5 +1,3 @@
-import CSQLite
-
 /// What ``StateStore/check()`` found.
 public struct CheckReport: Hashable, Sendable {
     /// `PRAGMA integrity_check`'s lines: `["ok"]` for a sound file.
@@ -49,7 +47,7 @@ extension StateStore {
             try database.query("PRAGMA integrity_check") { statement throws(StateStoreError) in
                 integrity.append(statement.text(0))
             }
-        } catch .damaged(let failure) where failure.code & 0xFF == SQLITE_CORRUPT {
+        } catch .damaged(let failure) where failure.code.primary == .corrupt {
             // Damage bad enough to stop the check itself (a page that is not a b-tree page
             // at all) is its finding, not a failure to check.
             integrity.append(failure.message)

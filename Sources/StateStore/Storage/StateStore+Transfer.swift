@@ -3,20 +3,30 @@ extension StateStore {
     /// when `sessions` is empty — sorted by session then window, from one read snapshot. The
     /// document goes out in chunks through `output`, so memory stays flat however large the store.
     /// A named session with no windows is ``StateStoreError/notFound(_:)`` and nothing is written.
-    public func export(sessions: [String] = [], to output: ([UInt8]) -> Void) throws(StateStoreError) {
+    /// A throw from `output` stops the export and reaches the caller unchanged; `output` runs with
+    /// the store locked: it must not call this store.
+    public func export(sessions: [String] = [], to output: ([UInt8]) throws -> Void) throws {
         for session in sessions { try validateIdentifier(session, "session id") }
         // Byte order, once each, as `list` sorts; "once" by bytes too, since a `Set` of strings
         // would take a composed and a decomposed "é" for one session.
         var seen: Set<[UInt8]> = []
         let named = sessions.filter { seen.insert(Array($0.utf8)).inserted }
             .sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+        try HostClosure.run { host throws(StateStoreError) in
+            try export(named, to: { chunk throws(StateStoreError) in try host.call { try output(chunk) } })
+        }
+    }
+
+    /// ``export(sessions:to:)`` of sessions checked, sorted and each named once.
+    private func export(_ named: [String], to output: ([UInt8]) throws(StateStoreError) -> Void) throws(StateStoreError)
+    {
         try withDatabase { database throws(StateStoreError) in
             try database.readTransaction { () throws(StateStoreError) in
                 for session in named {
                     let count = try database.integer("SELECT count(*) FROM windows WHERE session = ?") {
                         statement throws(StateStoreError) in try statement.bind(1, session)
                     }
-                    guard count ?? 0 > 0 else { throw .notFound("session '\(session)' not found") }
+                    guard count ?? 0 > 0 else { throw .notFound(.session(session)) }
                 }
                 var writer = JSONWriter(reservingCapacity: 1 << 16)
                 writer.beginObject()
@@ -26,7 +36,7 @@ extension StateStore {
                 writer.beginArray()
                 let each = { (statement: Statement) throws(StateStoreError) in
                     try WindowRow.decode(statement).write(to: &writer)
-                    if writer.bytes.count >= 1 << 16 { output(writer.takeBytes()) }
+                    if writer.bytes.count >= 1 << 16 { try output(writer.takeBytes()) }
                 }
                 if named.isEmpty {
                     try database.query("SELECT \(WindowRow.columns) FROM windows ORDER BY session, window", row: each)
@@ -39,7 +49,7 @@ extension StateStore {
                 }
                 writer.endArray()
                 writer.endObject()
-                output(writer.takeBytes())
+                try output(writer.takeBytes())
             }
         }
     }

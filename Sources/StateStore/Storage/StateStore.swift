@@ -46,7 +46,7 @@ public final class StateStore: Sendable {
     /// Refuses, leaving the file untouched: a SQLite file that is not a StateStore
     /// (``StateStoreError/notOurs(path:)``), a schema newer than this build
     /// (``StateStoreError/newerSchema(path:found:supported:)``), and a file that is not SQLite or
-    /// has more than one hard link (``StateStoreError/damaged(_:)``).
+    /// has more than one hard link (``StateStoreError/notADatabase(path:)``, ``StateStoreError/io(_:)``).
     public init(path: String, options: Options = Options()) throws(StateStoreError) {
         guard !path.isEmpty else { throw .invalidInput("database path is empty") }
         guard options.historyLimit >= 1 else { throw .invalidInput("historyLimit must be at least 1") }
@@ -69,22 +69,20 @@ public final class StateStore: Sendable {
             try StoreFile.checkLength(of: path)
             switch try StoreFile.inspect(path) {
             case .missing:
-                guard options.createIfMissing else { throw .notFound("no database at \(path)") }
+                guard options.createIfMissing else { throw .notFound(.file(path: path)) }
                 createdFolders = try StoreFile.createParentFolders(of: path)
                 create = true
             case .directory:
-                throw .damaged(
-                    SQLiteFailure(code: SQLITE_CANTOPEN, message: "\(path) is a directory, not a database file"))
+                throw .io(SQLiteFailure(code: .cantOpen, message: "\(path) is a directory, not a database file"))
             case .notAFile:
-                throw .damaged(
-                    SQLiteFailure(
-                        code: SQLITE_CANTOPEN, message: "\(path) is a device, FIFO or socket, not a database file"))
+                throw .io(
+                    SQLiteFailure(code: .cantOpen, message: "\(path) is a device, FIFO or socket, not a database file"))
             case .file(let links) where links > 1:
                 // SQLite finds the WAL by name: each name would get its own, and the commits in one
                 // would be lost to a reader through the other.
-                throw .damaged(
+                throw .io(
                     SQLiteFailure(
-                        code: SQLITE_CANTOPEN,
+                        code: .cantOpen,
                         message: "\(path) has \(links) hard links; SQLite keeps a write-ahead log per name, so "
                             + "writes through one name would be lost to the others: keep one name (remove the other "
                             + "links), or make a separate copy with `statectl backup`"))
@@ -110,7 +108,7 @@ public final class StateStore: Sendable {
         if path != ":memory:" {
             switch try StoreFile.contents(of: database) {
             case .notSQLite:
-                throw .damaged(SQLiteFailure(code: SQLITE_NOTADB, message: "\(path) is not a database"))
+                throw .notADatabase(path: path)
             case .sqlite(let applicationID) where applicationID != 0 && applicationID != Migrator.applicationID:
                 throw .notOurs(path: path)
             case .empty, .sqlite:
@@ -186,9 +184,8 @@ extension Database {
             try text("PRAGMA journal_mode = WAL")
         }
         guard journal == "wal" else {
-            throw .damaged(
-                SQLiteFailure(
-                    code: SQLITE_CANTOPEN, message: "cannot use WAL on \(path) (journal mode \(journal ?? "?"))"))
+            throw .io(
+                SQLiteFailure(code: .cantOpen, message: "cannot use WAL on \(path) (journal mode \(journal ?? "?"))"))
         }
     }
 }

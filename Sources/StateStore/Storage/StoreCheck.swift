@@ -237,7 +237,7 @@ extension StateStoreError {
     /// SQLite's reason for a failed read, without the query.
     fileprivate var readingFailure: String {
         switch self {
-        case .damaged(let failure), .busy(let failure): failure.message
+        case .damaged(let failure), .io(let failure), .busy(let failure): failure.message
         default: description
         }
     }

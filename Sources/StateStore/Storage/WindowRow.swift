@@ -28,7 +28,7 @@ enum WindowRow {
         } catch {
             throw .damaged(
                 SQLiteFailure(
-                    code: 11 /* SQLITE_CORRUPT */,
+                    code: .corrupt,
                     message: "stored window '\(state.session)' '\(state.window)' cannot be read: \(error.description)",
                     sql: statement.sql))
         }
@@ -64,7 +64,7 @@ enum WindowRow {
 
     /// A row the store cannot use: damage in the file, whoever wrote it.
     static func damaged(_ message: String, _ statement: Statement) -> StateStoreError {
-        .damaged(SQLiteFailure(code: 11 /* SQLITE_CORRUPT */, message: message, sql: statement.sql))
+        .damaged(SQLiteFailure(code: .corrupt, message: message, sql: statement.sql))
     }
 
     private static func routes(_ statement: Statement, _ column: Int32) throws(JSONReader.Failure) -> [Route] {

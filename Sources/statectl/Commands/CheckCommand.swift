@@ -60,7 +60,8 @@ enum CheckCommand {
             if report.integrity != ["ok"] { what.append("the integrity check failed") }
             if !report.schemaProblems.isEmpty { what.append(count(report.schemaProblems.count, "schema problem")) }
             if !report.rowProblems.isEmpty { what.append("rows it cannot read (listed as bad rows)") }
-            throw CommandFailure(status: 74, message: "\(path) is damaged: \(what.joined(separator: "; "))")
+            throw CommandFailure(
+                status: ExitStatus.ioError, message: "\(path) is damaged: \(what.joined(separator: "; "))")
         }
     }
 

@@ -25,12 +25,12 @@ enum DeleteCommand {
         let deleted: [String]
         if let window {
             guard try store.deleteWindow(session: session, window: window) else {
-                throw StateStoreError.windowNotFound(session, window)
+                throw StateStoreError.notFound(.window(session: session, window: window))
             }
             deleted = [window]
         } else {
             deleted = try store.deleteSession(session)
-            guard !deleted.isEmpty else { throw StateStoreError.sessionNotFound(session) }
+            guard !deleted.isEmpty else { throw StateStoreError.notFound(.session(session)) }
         }
         context.hasWritten = true
         if invocation.flag(.json) {

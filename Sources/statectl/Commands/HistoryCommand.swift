@@ -22,7 +22,7 @@ enum HistoryCommand {
         try WindowState.validate(session: session, window: window)
         let store = try invocation.openExistingStore(context)
         let states = try store.history(session: session, window: window, limit: invocation.integer(limit))
-        guard !states.isEmpty else { throw StateStoreError.windowNotFound(session, window) }
+        guard !states.isEmpty else { throw StateStoreError.notFound(.window(session: session, window: window)) }
         if invocation.flag(.json) {
             context.output.writeJSON { writer in
                 writer.beginArray()

@@ -30,12 +30,12 @@ enum RestoreCommand {
         let restorations: [Restoration]
         if let window {
             guard let restoration = try store.restore(session: session, window: window, into: sizeClass) else {
-                throw StateStoreError.windowNotFound(session, window)
+                throw StateStoreError.notFound(.window(session: session, window: window))
             }
             restorations = [restoration]
         } else {
             restorations = try store.restore(session: session, into: sizeClass)
-            guard !restorations.isEmpty else { throw StateStoreError.sessionNotFound(session) }
+            guard !restorations.isEmpty else { throw StateStoreError.notFound(.session(session)) }
         }
         if invocation.flag(.json) {
             context.output.writeJSON { writer in

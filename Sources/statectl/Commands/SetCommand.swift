@@ -120,7 +120,7 @@ enum SetCommand {
         let store = try invocation.openOrCreateStore(context)
         let state = try store.update(
             session: session, window: window, expectedRevision: invocation.integer(expectRevision)
-        ) { state throws(StateStoreError) in
+        ) { state in
             for (index, change) in changes.enumerated() {
                 do throws(StateStoreError) {
                     try change.apply(to: &state)

@@ -40,7 +40,7 @@ enum ShowCommand {
         let json = invocation.flag(.json)
         if let window {
             guard let state = try store.window(session: session, window: window) else {
-                throw StateStoreError.windowNotFound(session, window)
+                throw StateStoreError.notFound(.window(session: session, window: window))
             }
             if invocation.flag(navigationPath) {
                 context.output.write(NavigationPathCoding.json(for: state.path) + "\n")
@@ -52,7 +52,7 @@ enum ShowCommand {
             return
         }
         let states = try store.windows(session: session)
-        guard !states.isEmpty else { throw StateStoreError.sessionNotFound(session) }
+        guard !states.isEmpty else { throw StateStoreError.notFound(.session(session)) }
         if json {
             context.output.writeJSON { writer in
                 writer.beginArray()

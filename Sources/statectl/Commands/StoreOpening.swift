@@ -77,7 +77,7 @@ extension Invocation {
     func openStoreIfPresent(_ context: Context, migrating: Bool = true) throws -> StateStore? {
         do {
             return try openExistingStore(context, migrating: migrating)
-        } catch StateStoreError.notFound {
+        } catch StateStoreError.notFound(.file) {
             return nil
         }
     }
