@@ -1,8 +1,7 @@
 import CSQLite
 import Foundation
+import StateStore
 import Testing
-
-@testable import StateStore
 
 /// Faults of the file system and of the file: a read-only file or folder, a full disk, damaged
 /// bytes. Each gives a clear error (exit code 74), never a crash, and leaves the data as it was.
@@ -120,8 +119,8 @@ struct FaultTests {
         let path = folder.file("full.db")
         let saved = try Self.seed(path)
         let store = try StateStore(path: path)
-        let pages = try #require(try store.connection.withLock { try $0.integer("PRAGMA page_count") })
-        #expect(try store.connection.withLock { try $0.integer("PRAGMA max_page_count = \(pages + 3)") } == pages + 3)
+        let pages = try #require(try store.integer(onConnection: "PRAGMA page_count"))
+        #expect(try store.integer(onConnection: "PRAGMA max_page_count = \(pages + 3)") == pages + 3)
 
         // ~900 KB over 15 routes: needs far more than three new pages.
         let big = (0..<15).map { route("Page", "\"\(String(repeating: "\($0 % 10)", count: 60_000))\"") }
@@ -144,7 +143,7 @@ struct FaultTests {
         #expect(try store.window(session: "s", window: "w") == saved)
 
         // Room again: the same connection writes.
-        _ = try store.connection.withLock { try $0.integer("PRAGMA max_page_count = 1000000") }
+        _ = try store.integer(onConnection: "PRAGMA max_page_count = 1000000")
         #expect(try store.save(state).revision == 2)
         #expect(try StateStore(path: path).window(session: "s", window: "w")?.path == big)
     }

@@ -1,7 +1,6 @@
 import Foundation
+import StateStore
 import Testing
-
-@testable import StateStore
 
 /// A file of the first schema (`Tests/Fixtures/schema1.db`, see its README) upgrades to the
 /// current schema with all its data; a migration that fails midway leaves the schema and the

@@ -1,7 +1,6 @@
 import Foundation
+import StateStore
 import Testing
-
-@testable import StateStore
 
 /// The change log never loses what one write made, and a feed that falls behind it says so: a gap
 /// in order with the changes, then the changes the log still holds. A row written by hand that

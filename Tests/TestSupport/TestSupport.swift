@@ -6,28 +6,28 @@ import StateStore
 // another program would write them) and the binaries the build puts beside the test bundle.
 
 /// A fresh folder, removed by `cleanUp()`.
-public struct TemporaryFolder: Sendable {
-    public let path: String
+package struct TemporaryFolder: Sendable {
+    package let path: String
 
-    public init(in parent: String = NSTemporaryDirectory(), prefix: String = "statestore-tests-") {
+    package init(in parent: String = NSTemporaryDirectory(), prefix: String = "statestore-tests-") {
         path = (parent.hasSuffix("/") ? parent : parent + "/") + prefix + UUID().uuidString
         try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
     }
 
-    public func file(_ name: String) -> String { path + "/" + name }
+    package func file(_ name: String) -> String { path + "/" + name }
 
-    public func cleanUp() {
+    package func cleanUp() {
         try? FileManager.default.removeItem(atPath: path)
     }
 }
 
 /// A route from known-good literals.
-public func route(_ type: String, _ json: String = "null") -> Route {
+package func route(_ type: String, _ json: String = "null") -> Route {
     try! Route(type: type, json: json)
 }
 
 /// Runs SQL on a file with SQLite directly, as another program would.
-public func rawSQL(_ path: String, _ sql: String) throws {
+package func rawSQL(_ path: String, _ sql: String) throws {
     var handle: OpaquePointer?
     guard sqlite3_open(path, &handle) == SQLITE_OK else {
         sqlite3_close(handle)
@@ -43,7 +43,7 @@ public func rawSQL(_ path: String, _ sql: String) throws {
 }
 
 /// The first column of every row of a query, as text, read with SQLite directly (read-only).
-public func rawQuery(_ path: String, _ sql: String) throws -> [String] {
+package func rawQuery(_ path: String, _ sql: String) throws -> [String] {
     var handle: OpaquePointer?
     guard sqlite3_open_v2(path, &handle, SQLITE_OPEN_READONLY, nil) == SQLITE_OK else {
         sqlite3_close(handle)
@@ -65,27 +65,27 @@ public func rawQuery(_ path: String, _ sql: String) throws -> [String] {
     return rows
 }
 
-public struct RawSQLError: Error, CustomStringConvertible {
-    public let message: String
-    public var description: String { message }
+package struct RawSQLError: Error, CustomStringConvertible {
+    package let message: String
+    package var description: String { message }
 
-    public init(message: String) {
+    package init(message: String) {
         self.message = message
     }
 }
 
 /// The bytes of a file, or nil when it does not exist.
-public func contents(_ path: String) -> Data? {
+package func contents(_ path: String) -> Data? {
     FileManager.default.contents(atPath: path)
 }
 
-public func exists(_ path: String) -> Bool {
+package func exists(_ path: String) -> Bool {
     FileManager.default.fileExists(atPath: path)
 }
 
 /// A store of `count` windows whose paths are long enough to fill many pages, closed cleanly so
 /// that everything is in the main file: for tests that damage bytes in its middle.
-public func writeManyPagesStore(at path: String, windows count: Int = 300) throws {
+package func writeManyPagesStore(at path: String, windows count: Int = 300) throws {
     let store = try StateStore(path: path)
     let filler = try Route(type: "P", json: "\"" + String(repeating: "x", count: 300) + "\"")
     for n in 0..<count {
@@ -94,7 +94,7 @@ public func writeManyPagesStore(at path: String, windows count: Int = 300) throw
 }
 
 /// A binary built beside this test bundle (`statectl`, `statestore-stress`), or `$environment`.
-public func builtBinary(_ name: String, environment: String) -> String {
+package func builtBinary(_ name: String, environment: String) -> String {
     if let path = ProcessInfo.processInfo.environment[environment] { return path }
     var folder = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
     // Climb from inside a test bundle to the build folder that holds the products.
@@ -106,7 +106,7 @@ public func builtBinary(_ name: String, environment: String) -> String {
 
 /// A NULL-terminated array of C strings for `posix_spawn`'s argv or envp, from raw bytes (which
 /// need not be UTF-8). Free each element with `free`.
-public func cStringArray(_ strings: [[UInt8]]) -> [UnsafeMutablePointer<CChar>?] {
+package func cStringArray(_ strings: [[UInt8]]) -> [UnsafeMutablePointer<CChar>?] {
     strings.map { bytes in
         let pointer = malloc(bytes.count + 1)!.assumingMemoryBound(to: CChar.self)
         for (index, byte) in bytes.enumerated() { pointer[index] = CChar(bitPattern: byte) }
@@ -116,6 +116,6 @@ public func cStringArray(_ strings: [[UInt8]]) -> [UnsafeMutablePointer<CChar>?]
 }
 
 /// `environment` as `NAME=value` byte strings, for ``cStringArray(_:)``.
-public func environmentStrings(_ environment: [String: String]) -> [[UInt8]] {
+package func environmentStrings(_ environment: [String: String]) -> [[UInt8]] {
     environment.map { Array("\($0.key)=\($0.value)".utf8) }
 }

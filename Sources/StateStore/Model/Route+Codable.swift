@@ -6,6 +6,7 @@ extension Route: Codable {
         case type, value
     }
 
+    /// Reads `{"type": …, "value": …}`, the value nested as JSON (`value` absent: `null`).
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         let type = try container.decode(String.self, forKey: .type)
@@ -15,6 +16,7 @@ extension Route: Codable {
         try self.init(type: type, json: writer.text)
     }
 
+    /// Writes `{"type": …, "value": …}`, the value nested as JSON.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(type, forKey: .type)

@@ -31,7 +31,7 @@ public struct Route: Hashable, Sendable, CustomStringConvertible {
     /// first `:`, such as `Folder:"inbox"` or `Thread:{"id":42}`; or, for an argument starting
     /// with `{`, the JSON object `{"type": …, "value": …}` (`value` optional), which any type
     /// can be written in (`{"type":"(a: Swift.Int, b: Swift.Int)","value":[1,2]}`).
-    public init(parsing argument: String) throws(StateStoreError) {
+    package init(parsing argument: String) throws(StateStoreError) {
         if argument.utf8.first == UInt8(ascii: "{") {
             do {
                 self = try JSONReader.read(argument) { reader throws(JSONReader.Failure) in
@@ -75,7 +75,7 @@ public struct Route: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// Writes `{"type": ..., "value": ...}`.
-    public func write(to writer: inout JSONWriter) {
+    package func write(to writer: inout JSONWriter) {
         writer.beginObject()
         writer.key("type")
         writer.string(type)
@@ -87,7 +87,7 @@ public struct Route: Hashable, Sendable, CustomStringConvertible {
 
 extension [Route] {
     /// Writes the routes as a JSON array of `{"type": ..., "value": ...}` objects.
-    public func write(to writer: inout JSONWriter) {
+    package func write(to writer: inout JSONWriter) {
         writer.beginArray()
         for route in self { route.write(to: &writer) }
         writer.endArray()

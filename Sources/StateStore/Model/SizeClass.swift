@@ -1,6 +1,8 @@
 /// A window's horizontal size class, as SwiftUI reports it.
 public enum SizeClass: String, CaseIterable, Codable, Hashable, Sendable {
+    /// A narrow window (an iPhone, a narrow split view): an item is presented as a sheet.
     case compact
+    /// A wide window (an iPad full screen): an item is pushed onto the window's stack.
     case regular
     /// No size class known yet: presented like compact.
     case unspecified

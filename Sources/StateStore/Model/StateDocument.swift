@@ -8,6 +8,7 @@ public struct StateDocument: Hashable, Sendable {
     /// `revision` and `updatedAt` are ignored (the store stamps its own).
     public var windows: [WindowState]
 
+    /// A document of `windows`, in that order.
     public init(windows: [WindowState]) {
         self.windows = windows
     }
@@ -139,7 +140,7 @@ public struct StateDocument: Hashable, Sendable {
     }
 
     /// Writes the document, windows in their order.
-    public func write(to writer: inout JSONWriter) {
+    package func write(to writer: inout JSONWriter) {
         writer.beginObject()
         writer.key("format")
         writer.string(Self.format)

@@ -3,10 +3,12 @@ public struct Timestamp: Hashable, Comparable, Sendable, CustomStringConvertible
     /// Milliseconds since 1970-01-01T00:00:00Z.
     public var millisecondsSince1970: Int64
 
+    /// The moment `millisecondsSince1970` milliseconds after 1970-01-01T00:00:00Z (before it, when negative).
     public init(millisecondsSince1970: Int64) {
         self.millisecondsSince1970 = millisecondsSince1970
     }
 
+    /// Whether `lhs` comes before `rhs`.
     public static func < (lhs: Timestamp, rhs: Timestamp) -> Bool {
         lhs.millisecondsSince1970 < rhs.millisecondsSince1970
     }
@@ -116,6 +118,7 @@ public struct Timestamp: Hashable, Comparable, Sendable, CustomStringConvertible
 }
 
 extension Timestamp: Codable {
+    /// Reads the RFC 3339 string ``description`` writes.
     public init(from decoder: any Decoder) throws {
         let text = try decoder.singleValueContainer().decode(String.self)
         guard let timestamp = Timestamp(rfc3339: text) else {
@@ -125,6 +128,7 @@ extension Timestamp: Codable {
         self = timestamp
     }
 
+    /// Writes ``description``, an RFC 3339 string.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         try container.encode(description)

@@ -17,9 +17,9 @@ public struct WindowState: Hashable, Sendable, Codable {
     /// What a size-class change does to a presented item.
     public var policy: SizeChangePolicy
     /// 1 on the first write, +1 on every write; 0 for a window never written. Set by the store.
-    public internal(set) var revision: Int
+    public package(set) var revision: Int
     /// When this revision was written. Set by the store.
-    public internal(set) var updatedAt: Timestamp
+    public package(set) var updatedAt: Timestamp
 
     /// A window as it starts: unspecified size class, empty path, no item, `migrate`.
     public init(
@@ -66,7 +66,7 @@ public struct WindowState: Hashable, Sendable, Codable {
     }
 
     /// Writes the state as SPEC §2's JSON object, keys in its order.
-    public func write(to writer: inout JSONWriter) {
+    package func write(to writer: inout JSONWriter) {
         writer.beginObject()
         writer.key("session")
         writer.string(session)

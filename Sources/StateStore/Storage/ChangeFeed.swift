@@ -10,7 +10,9 @@
 public struct WindowChange: Hashable, Sendable {
     /// The change's position in the store's change log; increases with every commit.
     public var sequence: Int64
+    /// The window's session.
     public var session: String
+    /// The window's id.
     public var window: String
     /// The revision written; `nil` when the window was deleted.
     public var revision: Int?

@@ -10,7 +10,7 @@ import CSQLite
 
 /// One SQLite connection and its statement cache. Not thread-safe: ``StateStore`` owns it behind
 /// a mutex, so exactly one caller uses it at a time.
-final class Database {
+package final class Database {
     let handle: OpaquePointer
     let path: String
     private var statements: [String: Statement] = [:]
@@ -24,7 +24,7 @@ final class Database {
 
     /// Opens `path` read-write, creating it when `create` is set, waiting up to
     /// `busyTimeoutMilliseconds` for other connections' locks. The caller has checked the file.
-    init(path: String, create: Bool, busyTimeoutMilliseconds: Int) throws(StateStoreError) {
+    package init(path: String, create: Bool, busyTimeoutMilliseconds: Int) throws(StateStoreError) {
         var handle: OpaquePointer?
         let flags =
             SQLITE_OPEN_READWRITE | (create ? SQLITE_OPEN_CREATE : 0) | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE

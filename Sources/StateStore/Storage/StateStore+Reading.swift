@@ -1,12 +1,18 @@
 /// One row of a listing: what `statectl list` shows of a window, read without parsing its path.
 public struct WindowSummary: Hashable, Sendable {
+    /// The window's session.
     public var session: String
+    /// The window's id.
     public var window: String
+    /// The size class it was saved in.
     public var sizeClass: SizeClass
     /// The number of routes in the window's `path`.
     public var depth: Int
+    /// The presented item, if any.
     public var item: Route?
+    /// The window's current revision.
     public var revision: Int
+    /// When that revision was written.
     public var updatedAt: Timestamp
 }
 

@@ -8,6 +8,7 @@ public struct CheckReport: Hashable, Sendable {
     /// Rows the store could not read as it writes them, each naming the window, the revision or
     /// the change, and what is wrong.
     public var rowProblems: [String]
+    /// The migrations applied and pending.
     public var migrations: MigrationStatus
 
     /// Sound file, known schema, every row readable.

@@ -21,6 +21,7 @@ public final class StateStore: Sendable {
     public struct Options: Sendable {
         /// How long to wait for another connection's lock before ``StateStoreError/busy(_:)``.
         public var busyTimeoutMilliseconds: Int = 5000
+        /// How hard a commit works to survive a power loss (``Durability/normal``: a crash of the process).
         public var durability: Durability = .normal
         /// Revisions kept per window, the current one included (at least 1).
         public var historyLimit: Int = 100
@@ -33,11 +34,13 @@ public final class StateStore: Sendable {
         /// The time stamped on writes.
         public var clock: @Sendable () -> Timestamp = { Timestamp.now() }
 
+        /// The defaults: 5 s busy timeout, normal durability, 100 revisions, create and migrate.
         public init() {}
     }
 
     /// The file's path, or `:memory:`.
     public let path: String
+    /// The settings it was opened with.
     public let options: Options
     let connection: Mutex<Database>
 
@@ -149,6 +152,12 @@ public final class StateStore: Sendable {
         return database
     }
 
+    /// The first column of the first row of `sql`, run on the store's own connection whatever its
+    /// schema: for tests that set a limit of the connection (`PRAGMA max_page_count`).
+    package func integer(onConnection sql: String) throws(StateStoreError) -> Int? {
+        try connection.withLock { database throws(StateStoreError) -> Int? in try database.integer(sql) }
+    }
+
     /// Runs `body` with the connection, whose schema must be current.
     func withDatabase<T: Sendable>(_ body: (Database) throws(StateStoreError) -> T) throws(StateStoreError) -> T {
         try connection.withLock { database throws(StateStoreError) -> T in
@@ -176,7 +185,7 @@ extension Database {
 
 extension Database {
     /// Switches the file to WAL, persistently; a no-op for a file already in WAL and in memory.
-    func useWAL() throws(StateStoreError) {
+    package func useWAL() throws(StateStoreError) {
         guard path != ":memory:" else { return }
         // Processes that open a new file at once race to switch it to WAL; SQLite answers the loser
         // with busy at once instead of calling the busy handler, so wait here as it would.

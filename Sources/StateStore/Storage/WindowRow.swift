@@ -1,8 +1,8 @@
 /// How a ``WindowState`` maps onto the columns of `windows` and `window_history`: the same
 /// column order in both, routes as minified JSON text.
-enum WindowRow {
+package enum WindowRow {
     /// The columns, in the order ``decode(_:)`` reads them.
-    static let columns = "session, window, size_class, path, item, item_path, policy, revision, updated_at"
+    package static let columns = "session, window, size_class, path, item, item_path, policy, revision, updated_at"
 
     /// Reads a row selected with ``columns``, starting at column `first`. Text the store wrote is
     /// not validated again, only parsed; a row it cannot parse is damage.
