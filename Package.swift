@@ -3,7 +3,9 @@ import PackageDescription
 
 let package = Package(
     name: "StateStore",
-    platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
+    // iOS 17 has all the seed needs (`navigationDestination(item:)`) and Observation; nothing
+    // here needs iOS 18 (the store's lock is a pthread mutex, not `Synchronization.Mutex`).
+    platforms: [.iOS(.v17), .macOS(.v14), .tvOS(.v17), .watchOS(.v10), .visionOS(.v1)],
     products: [
         .library(name: "StateStore", targets: ["StateStore"]),
         .library(name: "StateStoreHost", targets: ["StateStoreHost"]),

@@ -29,6 +29,10 @@ public enum StateStoreError: Error, Hashable, Sendable, CustomStringConvertible 
     case newerSchema(path: String, found: Int, supported: Int)
     /// A file to be created exists already (a backup's target); nothing was written.
     case alreadyExists(String)
+    /// The store was called (the call named) from inside a closure it is running —
+    /// `update`'s body, `forEachWindow`'s, `export`'s output — on the same thread, which holds it:
+    /// the call would wait for itself. Nothing was done; make the call after the closure returns.
+    case reentrantCall(String)
 
     /// What a ``StateStoreError/notFound(_:)`` did not find.
     public enum Missing: Hashable, Sendable, CustomStringConvertible {
@@ -84,6 +88,9 @@ public enum StateStoreError: Error, Hashable, Sendable, CustomStringConvertible 
             "\(path) has schema version \(found), newer than this build's \(supported); upgrade statectl"
         case let .alreadyExists(message):
             message
+        case let .reentrantCall(call):
+            "\(call) was called on the store from inside a closure the store is running (update, forEachWindow "
+                + "or export) on the same thread, which holds the store; call it after the closure returns"
         }
     }
 }

@@ -85,6 +85,8 @@ enum ExitStatus {
     static let badData: Int32 = 65
     /// A session, window, revision or file that does not exist (EX_NOINPUT).
     static let notFound: Int32 = 66
+    /// statectl used the library wrongly: a bug (EX_SOFTWARE).
+    static let software: Int32 = 70
     /// A file to be created exists (EX_CANTCREAT).
     static let cannotCreate: Int32 = 73
     /// Not a database, damaged, or an I/O error (EX_IOERR).
@@ -106,6 +108,7 @@ extension StateStoreError {
         case .notADatabase, .damaged, .io, .replaced: ExitStatus.ioError
         case .busy: ExitStatus.busy
         case .newerSchema: ExitStatus.newerSchema
+        case .reentrantCall: ExitStatus.software
         }
     }
 }

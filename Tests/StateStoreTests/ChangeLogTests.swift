@@ -163,7 +163,7 @@ struct ChangeLogTests {
             try store.save(WindowState(session: "s", window: "end"))  // ends the loop below at the latest
         }
         defer { writing.cancel() }
-        for try await event in store.changes(interval: .milliseconds(5)) {
+        for try await event in try store.changes(interval: .milliseconds(5)) {
             events.append(event)
             if case .gap = event { break }
             if event.change?.window == "end" { break }

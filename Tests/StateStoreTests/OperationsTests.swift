@@ -254,6 +254,35 @@ struct ChangeFeedTests {
         try events.map { event in try #require(event.change, "only changes: \(event)") }
     }
 
+    /// One feed shared by tasks on other threads: polls take turns, and each change is reported
+    /// once, to one of them.
+    @Test func aFeedPolledFromManyTasksReportsEachChangeOnce() async throws {
+        let folder = TemporaryFolder()
+        defer { folder.cleanUp() }
+        let store = try StateStore(path: folder.file("feed.db"))
+        let feed = try store.changeFeed()
+        let count = 200
+        let pollers = 4
+        let seen = try await withThrowingTaskGroup(of: [Int64].self) { group in
+            group.addTask {
+                for n in 0..<count { try store.save(WindowState(session: "s", window: "w\(n)")) }
+                return []
+            }
+            for _ in 0..<pollers {
+                group.addTask {
+                    var sequences: [Int64] = []
+                    while feed.position < Int64(count) {
+                        sequences += try feed.poll().compactMap { $0.change?.sequence }
+                        await Task.yield()
+                    }
+                    return sequences
+                }
+            }
+            return try await group.reduce(into: []) { $0 += $1 }
+        }
+        #expect(seen.sorted() == (1...Int64(count)).map { $0 })
+    }
+
     @Test func seesWritesAndDeletionsOfAnotherConnectionInOrder() throws {
         let folder = TemporaryFolder()
         defer { folder.cleanUp() }
@@ -293,13 +322,37 @@ struct ChangeFeedTests {
         #expect(try feed.wait(timeout: .milliseconds(120)).isEmpty, "other sessions' changes are not reported")
     }
 
+    /// The stream's feed is made by the call, not later in its task: a write made right after the
+    /// call is the first thing it carries.
+    @Test(.timeLimit(.minutes(1))) func aWriteRightAfterMakingTheStreamIsInIt() async throws {
+        let folder = TemporaryFolder()
+        defer { folder.cleanUp() }
+        let store = try StateStore(path: folder.file("stream.db"))
+        let stream = try store.changes(session: "s", interval: .milliseconds(5))
+        try store.save(WindowState(session: "s", window: "first"))
+        let later = Task {
+            // Were the write above missed, these would come first, and the test fail, not hang.
+            for n in 0..<100 where !Task.isCancelled {
+                try store.save(WindowState(session: "s", window: "later\(n)"))
+                await Task.yield()
+            }
+        }
+        defer { later.cancel() }
+        var first: WindowChange?
+        for try await event in stream {
+            first = event.change
+            break
+        }
+        #expect(first?.window == "first")
+    }
+
     @Test func asyncStreamDeliversChanges() async throws {
         let folder = TemporaryFolder()
         defer { folder.cleanUp() }
         let path = folder.file("stream.db")
         let store = try StateStore(path: path)
         let writer = try StateStore(path: path)
-        // The stream's feed starts shortly after the stream is made: keep writing until seen.
+        // Another session's writes between this one's are not in the stream.
         let writing = Task {
             for n in 0..<250 {
                 try writer.save(WindowState(session: "t", window: "ignored"))
@@ -309,7 +362,7 @@ struct ChangeFeedTests {
         }
         defer { writing.cancel() }
         var received: [WindowChange] = []
-        for try await event in store.changes(session: "s", interval: .milliseconds(10)) {
+        for try await event in try store.changes(session: "s", interval: .milliseconds(10)) {
             received.append(try #require(event.change, "\(event)"))
             if received.count == 3 { break }
         }

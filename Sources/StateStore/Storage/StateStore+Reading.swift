@@ -44,12 +44,13 @@ extension StateStore {
     /// the whole table.
     ///
     /// A throw from `body` stops the listing and reaches the caller unchanged. `body` runs with the
-    /// store locked: it must not call this store.
+    /// store locked: a call it makes to this store on its thread fails with
+    /// ``StateStoreError/reentrantCall(_:)``.
     public func forEachWindow(
         session: String? = nil, sizeClass: SizeClass? = nil, _ body: (WindowSummary) throws -> Void
     ) throws {
         try HostClosure.run { host throws(StateStoreError) in
-            try summaries(session: session, sizeClass: sizeClass) { summary throws(StateStoreError) in
+            try summaries(session: session, sizeClass: sizeClass, call: #function) { summary throws(StateStoreError) in
                 try host.call { try body(summary) }
             }
         }
@@ -62,13 +63,14 @@ extension StateStore {
         -> [WindowSummary]
     {
         var summaries: [WindowSummary] = []
-        try self.summaries(session: session, sizeClass: sizeClass) { summaries.append($0) }
+        try self.summaries(session: session, sizeClass: sizeClass, call: #function) { summaries.append($0) }
         return summaries
     }
 
     /// The listing both of those read, row by row.
     private func summaries(
-        session: String?, sizeClass: SizeClass?, _ body: (WindowSummary) throws(StateStoreError) -> Void
+        session: String?, sizeClass: SizeClass?, call: String,
+        _ body: (WindowSummary) throws(StateStoreError) -> Void
     ) throws(StateStoreError) {
         if let session { try validateIdentifier(session, "session id") }
         var sql = "SELECT session, window, size_class, json_array_length(path), item, revision, updated_at FROM windows"
@@ -79,7 +81,7 @@ extension StateStore {
         case (_?, _?): sql += " WHERE session = ?1 AND size_class = ?2"
         }
         sql += " ORDER BY session, window"
-        try withDatabase { database throws(StateStoreError) in
+        try withDatabase(call) { database throws(StateStoreError) in
             try database.query(
                 sql,
                 bind: { statement throws(StateStoreError) in

@@ -18,13 +18,13 @@ public struct CheckReport: Hashable, Sendable {
 extension StateStore {
     /// Applied and pending migrations, read without changing anything.
     public func migrationStatus() throws(StateStoreError) -> MigrationStatus {
-        try connection.withLock { database throws(StateStoreError) in try Migrator().status(database) }
+        try withConnection { database throws(StateStoreError) in try Migrator().status(database) }
     }
 
     /// Applies pending migrations and returns those this call applied (none when up to date).
     @discardableResult
     public func migrate() throws(StateStoreError) -> [MigrationInfo] {
-        try connection.withLock { database throws(StateStoreError) -> [MigrationInfo] in
+        try withConnection { database throws(StateStoreError) -> [MigrationInfo] in
             let migrator = Migrator()
             try database.useWAL()
             let applied = try migrator.migrate(database, clock: options.clock)
@@ -37,7 +37,7 @@ extension StateStore {
     /// this build's migrations create, and decodes every row strictly. Read-only, in one read
     /// transaction: it takes no write lock.
     public func check() throws(StateStoreError) -> CheckReport {
-        try connection.withLock { database throws(StateStoreError) -> CheckReport in
+        try withConnection { database throws(StateStoreError) -> CheckReport in
             try database.readTransaction { () throws(StateStoreError) -> CheckReport in try Self.check(database) }
         }
     }

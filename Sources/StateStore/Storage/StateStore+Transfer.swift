@@ -4,7 +4,8 @@ extension StateStore {
     /// document goes out in chunks through `output`, so memory stays flat however large the store.
     /// A named session with no windows is ``StateStoreError/notFound(_:)`` and nothing is written.
     /// A throw from `output` stops the export and reaches the caller unchanged; `output` runs with
-    /// the store locked: it must not call this store.
+    /// the store locked: a call it makes to this store on its thread fails with
+    /// ``StateStoreError/reentrantCall(_:)``.
     public func export(sessions: [String] = [], to output: ([UInt8]) throws -> Void) throws {
         for session in sessions { try validateIdentifier(session, "session id") }
         // Byte order, once each, as `list` sorts; "once" by bytes too, since a `Set` of strings
@@ -13,14 +14,15 @@ extension StateStore {
         let named = sessions.filter { seen.insert(Array($0.utf8)).inserted }
             .sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
         try HostClosure.run { host throws(StateStoreError) in
-            try export(named, to: { chunk throws(StateStoreError) in try host.call { try output(chunk) } })
+            try export(named, call: #function) { chunk throws(StateStoreError) in try host.call { try output(chunk) } }
         }
     }
 
     /// ``export(sessions:to:)`` of sessions checked, sorted and each named once.
-    private func export(_ named: [String], to output: ([UInt8]) throws(StateStoreError) -> Void) throws(StateStoreError)
-    {
-        try withDatabase { database throws(StateStoreError) in
+    private func export(
+        _ named: [String], call: String, to output: ([UInt8]) throws(StateStoreError) -> Void
+    ) throws(StateStoreError) {
+        try withDatabase(call) { database throws(StateStoreError) in
             try database.readTransaction { () throws(StateStoreError) in
                 for session in named {
                     let count = try database.integer("SELECT count(*) FROM windows WHERE session = ?") {

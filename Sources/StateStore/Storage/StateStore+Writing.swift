@@ -22,8 +22,8 @@ extension StateStore {
     /// leaves is written as the next revision.
     ///
     /// A throw from `body` writes nothing and reaches the caller unchanged; the store's own
-    /// failures are ``StateStoreError``. `body` runs with the store locked: it must not call this
-    /// store.
+    /// failures are ``StateStoreError``. `body` runs with the store locked: a call it makes to this
+    /// store on its thread fails with ``StateStoreError/reentrantCall(_:)``.
     @discardableResult
     public func update(
         session: String, window: String, expectedRevision: Int? = nil, _ body: (inout WindowState) throws -> Void

@@ -1,12 +1,14 @@
 import CSQLite
-import Synchronization
 
 /// The store hosts link: every window's size class, navigation path and presented item, kept in
 /// one SQLite file that many processes (hosts and `statectl`) share.
 ///
 /// One instance is safe to share across tasks and threads: its single connection is behind a
-/// mutex. Calls block while SQLite works, up to ``Options/busyTimeoutMilliseconds`` when another
-/// process holds the write lock.
+/// lock, and calls take turns. Calls block while SQLite works, up to
+/// ``Options/busyTimeoutMilliseconds`` when another process holds the write lock. A call made from
+/// inside a closure the store is running (``update(session:window:expectedRevision:_:)``,
+/// ``forEachWindow(session:sizeClass:_:)``, ``export(sessions:to:)``), on the same thread, fails
+/// with ``StateStoreError/reentrantCall(_:)`` instead of waiting for itself.
 public final class StateStore: Sendable {
     /// How hard a commit works to survive a power loss.
     public enum Durability: String, Sendable, CaseIterable {
@@ -42,7 +44,7 @@ public final class StateStore: Sendable {
     public let path: String
     /// The settings it was opened with.
     public let options: Options
-    let connection: Mutex<Database>
+    let connection: Lock<Database>
 
     /// Opens (or creates) the store at `path`.
     ///
@@ -57,7 +59,7 @@ public final class StateStore: Sendable {
         self.path = path
         self.options = options
         let database = try Self.open(path, options)
-        connection = Mutex(database)
+        connection = Lock(database)
     }
 
     /// A private store in memory, gone when the instance is.
@@ -155,12 +157,24 @@ public final class StateStore: Sendable {
     /// The first column of the first row of `sql`, run on the store's own connection whatever its
     /// schema: for tests that set a limit of the connection (`PRAGMA max_page_count`).
     package func integer(onConnection sql: String) throws(StateStoreError) -> Int? {
-        try connection.withLock { database throws(StateStoreError) -> Int? in try database.integer(sql) }
+        try withConnection { database throws(StateStoreError) in try database.integer(sql) }
+    }
+
+    /// Runs `body` with the connection, whatever its schema. `call` names the API call for a
+    /// ``StateStoreError/reentrantCall(_:)``.
+    func withConnection<T>(
+        _ call: String = #function, _ body: (Database) throws(StateStoreError) -> T
+    ) throws(StateStoreError) -> T {
+        try connection.withLock(reentered: { .reentrantCall(call) }) { database throws(StateStoreError) in
+            try body(database)
+        }
     }
 
     /// Runs `body` with the connection, whose schema must be current.
-    func withDatabase<T: Sendable>(_ body: (Database) throws(StateStoreError) -> T) throws(StateStoreError) -> T {
-        try connection.withLock { database throws(StateStoreError) -> T in
+    func withDatabase<T>(
+        _ call: String = #function, _ body: (Database) throws(StateStoreError) -> T
+    ) throws(StateStoreError) -> T {
+        try withConnection(call) { database throws(StateStoreError) -> T in
             if let stopped = database.stopped { throw stopped }
             guard database.schemaVersion == StateStore.schemaVersion else {
                 throw .invalidInput(
