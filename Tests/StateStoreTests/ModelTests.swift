@@ -216,6 +216,51 @@ struct WindowStateTests {
         let decoded = try JSONDecoder().decode(WindowState.self, from: JSONEncoder().encode(state))
         #expect(decoded == state)
     }
+
+    /// `Codable` and `write(to:)` are one encoding: the same keys and values (`item` `null`
+    /// included), and each reads what the other wrote.
+    @Test(arguments: [
+        WindowState(session: "s", window: "w"),
+        WindowState(
+            session: "mail", window: "é", sizeClass: .compact, path: [route("Folder", #""inbox""#)],
+            item: route("Thread", #"{"id":42}"#), itemPath: [route("A", #"[1,"a",null]"#)], policy: .dismiss),
+    ])
+    func codableWritesAndReadsWhatWriteToWrites(_ state: WindowState) throws {
+        var stamped = state
+        stamped.revision = 7
+        stamped.updatedAt = Timestamp(millisecondsSince1970: 1_796_017_514_123)
+        var writer = JSONWriter()
+        stamped.write(to: &writer)
+        let written = Data(writer.bytes)
+        let encoded = try JSONEncoder().encode(stamped)
+        let parse = { (data: Data) in try JSONSerialization.jsonObject(with: data) as? NSDictionary }
+        #expect(try parse(encoded) == parse(written))
+        #expect(
+            try (parse(encoded)?.allKeys as? [String]).map(Set.init)
+                == Set([
+                    "session", "window", "sizeClass", "path", "item", "itemPath", "policy", "revision", "updatedAt",
+                ]))
+        #expect(try JSONDecoder().decode(WindowState.self, from: written) == stamped)
+        #expect(try JSONDecoder().decode(WindowState.self, from: encoded) == stamped)
+    }
+
+    /// A decoded state is checked as the store checks one: what it would refuse does not decode.
+    @Test(arguments: [
+        #"{"session":"s","window":"w","sizeClass":"compact","path":[],"item":null,"itemPath":[{"type":"A","value":1}],"policy":"migrate","revision":1,"updatedAt":"2026-11-30T05:45:14.123Z"}"#,
+        #"{"session":"","window":"w","sizeClass":"compact","path":[],"item":null,"itemPath":[],"policy":"migrate","revision":1,"updatedAt":"2026-11-30T05:45:14.123Z"}"#,
+        #"{"session":"s","window":"w","sizeClass":"compact","path":[],"item":null,"itemPath":[],"policy":"migrate","revision":-1,"updatedAt":"2026-11-30T05:45:14.123Z"}"#,
+        #"{"session":"s","window":"w","sizeClass":"huge","path":[],"item":null,"itemPath":[],"policy":"migrate","revision":1,"updatedAt":"2026-11-30T05:45:14.123Z"}"#,
+        #"{"session":"s","window":"w","sizeClass":"compact","path":[],"itemPath":[],"policy":"migrate","revision":1,"updatedAt":"2026-11-30T05:45:14.123Z"}"#,
+    ])
+    func aDecodedInvalidStateThrows(_ json: String) {
+        #expect(throws: DecodingError.self) { try JSONDecoder().decode(WindowState.self, from: Data(json.utf8)) }
+    }
+
+    @Test func aDecodedStateOverTheLimitsThrows() throws {
+        let state = WindowState(session: "s", window: "w", path: Array(repeating: route("P"), count: 513))
+        let encoded = try JSONEncoder().encode(state)
+        #expect(throws: DecodingError.self) { try JSONDecoder().decode(WindowState.self, from: encoded) }
+    }
 }
 
 struct TimestampTests {

@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// A moment in UTC with millisecond precision, written as RFC 3339 (`2026-11-30T05:45:14.123Z`).
 public struct Timestamp: Hashable, Comparable, Sendable, CustomStringConvertible {
     /// Milliseconds since 1970-01-01T00:00:00Z.
@@ -6,6 +14,13 @@ public struct Timestamp: Hashable, Comparable, Sendable, CustomStringConvertible
     /// The moment `millisecondsSince1970` milliseconds after 1970-01-01T00:00:00Z (before it, when negative).
     public init(millisecondsSince1970: Int64) {
         self.millisecondsSince1970 = millisecondsSince1970
+    }
+
+    /// The system's real-time clock, now (`clock_gettime`: no Foundation in the engine).
+    public static func now() -> Timestamp {
+        var time = timespec()
+        clock_gettime(CLOCK_REALTIME, &time)
+        return Timestamp(millisecondsSince1970: Int64(time.tv_sec) * 1000 + Int64(time.tv_nsec) / 1_000_000)
     }
 
     /// Whether `lhs` comes before `rhs`.

@@ -144,37 +144,3 @@ extension Database {
         return state
     }
 }
-
-extension WindowRow {
-    /// Reads a row of the listing query.
-    static func decodeSummary(_ statement: Statement) throws(StateStoreError) -> WindowSummary {
-        let session = statement.text(0)
-        let window = statement.text(1)
-        guard let sizeClass = statement.withText(2, SizeClass.init(utf8:)) else {
-            throw .damaged(
-                SQLiteFailure(
-                    code: .corrupt, message: "stored window '\(session)' '\(window)' has an unknown size class",
-                    sql: statement.sql))
-        }
-        let item: Route?
-        do {
-            // Only a NULL item, or a failed allocation, gives no text: its type is asked only then.
-            item = try statement.withText(4) { bytes throws(JSONReader.Failure) -> Route? in
-                if bytes.baseAddress == nil && statement.isNull(4) { return nil }
-                var reader = JSONReader(bytes)
-                let route = try reader.readRoute(validating: false)
-                try reader.expectEnd()
-                return route
-            }
-        } catch {
-            throw .damaged(
-                SQLiteFailure(
-                    code: .corrupt, message: "stored window '\(session)' '\(window)' cannot be read: \(error)",
-                    sql: statement.sql))
-        }
-        return WindowSummary(
-            session: session, window: window, sizeClass: sizeClass, depth: statement.int(3), item: item,
-            revision: try WindowRow.revision(statement, 5, session: session, window: window),
-            updatedAt: try WindowRow.updatedAt(statement, 6, session: session, window: window))
-    }
-}

@@ -31,26 +31,23 @@ extension StateStore {
                     guard count ?? 0 > 0 else { throw .notFound(.session(session)) }
                 }
                 var writer = JSONWriter(reservingCapacity: 1 << 16)
-                writer.beginObject()
-                writer.key("format")
-                writer.string(StateDocument.format)
-                writer.key("windows")
-                writer.beginArray()
-                let each = { (statement: Statement) throws(StateStoreError) in
-                    try WindowRow.decode(statement).write(to: &writer)
-                    if writer.bytes.count >= 1 << 16 { try output(writer.takeBytes()) }
-                }
-                if named.isEmpty {
-                    try database.query("SELECT \(WindowRow.columns) FROM windows ORDER BY session, window", row: each)
-                } else {
-                    for session in named {
+                try StateDocument.write(to: &writer) { writer throws(StateStoreError) in
+                    func each(_ statement: Statement) throws(StateStoreError) {
+                        try WindowRow.decode(statement).write(to: &writer)
+                        if writer.bytes.count >= 1 << 16 { try output(writer.takeBytes()) }
+                    }
+                    if named.isEmpty {
                         try database.query(
-                            "SELECT \(WindowRow.columns) FROM windows WHERE session = ? ORDER BY window",
-                            bind: { statement throws(StateStoreError) in try statement.bind(1, session) }, row: each)
+                            "SELECT \(WindowRow.columns) FROM windows ORDER BY session, window", row: each)
+                    } else {
+                        for session in named {
+                            try database.query(
+                                "SELECT \(WindowRow.columns) FROM windows WHERE session = ? ORDER BY window",
+                                bind: { statement throws(StateStoreError) in try statement.bind(1, session) },
+                                row: each)
+                        }
                     }
                 }
-                writer.endArray()
-                writer.endObject()
                 try output(writer.takeBytes())
             }
         }

@@ -142,12 +142,3 @@ enum StoreFile {
         return .io(SQLiteFailure(code: .ioErr, message: "\(what): \(String(cString: strerror(code)))"))
     }
 }
-
-extension Timestamp {
-    /// The system's real-time clock.
-    public static func now() -> Timestamp {
-        var time = timespec()
-        clock_gettime(CLOCK_REALTIME, &time)
-        return Timestamp(millisecondsSince1970: Int64(time.tv_sec) * 1000 + Int64(time.tv_nsec) / 1_000_000)
-    }
-}
