@@ -33,25 +33,30 @@ package struct JSONWriter: Sendable {
     package var text: String { String(decoding: bytes, as: UTF8.self) }
 
     package mutating func beginObject() {
-        separate()
-        bytes.append(UInt8(ascii: "{"))
-        holdsElement.append(false)
+        open(UInt8(ascii: "{"))
     }
 
     package mutating func endObject() {
-        holdsElement.removeLast()
-        bytes.append(UInt8(ascii: "}"))
+        close(UInt8(ascii: "}"))
     }
 
     package mutating func beginArray() {
-        separate()
-        bytes.append(UInt8(ascii: "["))
-        holdsElement.append(false)
+        open(UInt8(ascii: "["))
     }
 
     package mutating func endArray() {
+        close(UInt8(ascii: "]"))
+    }
+
+    private mutating func open(_ bracket: UInt8) {
+        separate()
+        bytes.append(bracket)
+        holdsElement.append(false)
+    }
+
+    private mutating func close(_ bracket: UInt8) {
         holdsElement.removeLast()
-        bytes.append(UInt8(ascii: "]"))
+        bytes.append(bracket)
     }
 
     /// An object key; the next write is its value.

@@ -136,14 +136,10 @@ extension WindowState: Codable {
     /// Writes SPEC §2's object, `item` `null` when there is none.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(session, forKey: .session)
-        try container.encode(window, forKey: .window)
-        try container.encode(sizeClass, forKey: .sizeClass)
-        try container.encode(path, forKey: .path)
-        try container.encode(item, forKey: .item)
-        try container.encode(itemPath, forKey: .itemPath)
-        try container.encode(policy, forKey: .policy)
-        try container.encode(revision, forKey: .revision)
-        try container.encode(updatedAt, forKey: .updatedAt)
+        let fields: KeyValuePairs<CodingKeys, any Encodable> = [
+            .session: session, .window: window, .sizeClass: sizeClass, .path: path, .item: item as Route?,
+            .itemPath: itemPath, .policy: policy, .revision: revision, .updatedAt: updatedAt,
+        ]
+        for (key, value) in fields { try container.encode(value, forKey: key) }
     }
 }

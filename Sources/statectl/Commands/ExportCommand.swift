@@ -12,14 +12,14 @@ extension Command {
 
               statectl export mail > mail.json
             """,
-        arguments: [ExportCommand.sessions],
+        arguments: [ExportCommand.sessions.positional],
         options: [.json],
         run: ExportCommand.run)
 }
 
 enum ExportCommand {
-    static let sessions = Positional(
-        name: "session", help: "Sessions to export; without any, every session.", arity: .variadic)
+    static let sessions = Argument(
+        "session", as: String.self, help: "Sessions to export; without any, every session.", arity: .variadic)
 
     static func run(_ invocation: Invocation, _ context: Context) throws {
         let sessions = invocation.arguments(sessions)

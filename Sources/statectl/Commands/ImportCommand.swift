@@ -22,14 +22,14 @@ extension Command {
               statectl import mail.json
               statectl export mail | statectl --db other.db import
             """,
-        arguments: [ImportCommand.file],
+        arguments: [ImportCommand.file.positional],
         options: [.json],
         run: ImportCommand.run)
 }
 
 enum ImportCommand {
-    static let file = Positional(
-        name: "file", help: "The document; '-' or none for standard input.", arity: .optional)
+    static let file = Argument(
+        "file", as: String.self, help: "The document; '-' or none for standard input.", arity: .optional)
 
     static func run(_ invocation: Invocation, _ context: Context) throws {
         let name = invocation.argument(file) ?? "-"
@@ -43,11 +43,7 @@ enum ImportCommand {
         let written = try store.importDocument(document)
         context.hasWritten = true
         if invocation.flag(.json) {
-            context.output.writeJSON { writer in
-                writer.beginArray()
-                for state in written { state.write(to: &writer) }
-                writer.endArray()
-            }
+            context.output.writeJSON { $0.states(written) }
             return
         }
         let table = Table(
