@@ -54,6 +54,11 @@ let package = Package(
             name: "StateStoreTests",
             dependencies: ["StateStore", "CSQLite", "TestSupport"]
         ),
+        // The library as an app sees it: StateStore alone, no Foundation, no test helpers (issue 10).
+        .testTarget(
+            name: "HostStyleTests",
+            dependencies: ["StateStore"]
+        ),
         .testTarget(
             name: "StateStoreHostTests",
             dependencies: ["StateStoreHost", "StateStore", "CSQLite", "TestSupport", "statectl"]

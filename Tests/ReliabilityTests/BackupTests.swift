@@ -34,7 +34,6 @@ struct BackupTests {
     /// half through the library and half through `statectl backup`).
     @Test func aCopyTakenWhileAnotherProcessWritesHoldsEverythingCommittedBefore() throws {
         let folder = TemporaryFolder()
-        defer { folder.cleanUp() }
         let path = folder.file("state.db")
         let store = try StateStore(path: path)
         try Self.seed(store)
@@ -76,7 +75,6 @@ struct BackupTests {
     /// `statectl`, `alreadyExists` from the library.
     @Test func anExistingTargetIsRefusedUntouched() throws {
         let folder = TemporaryFolder()
-        defer { folder.cleanUp() }
         let path = folder.file("state.db")
         try Self.seed(try StateStore(path: path))
         let file = folder.file("file.db")
@@ -114,7 +112,6 @@ struct BackupTests {
     /// (a small tmpfs; skipped where mounting is not possible), a missing database (66).
     @Test func aFailedCopyCreatesNothing() throws {
         let folder = TemporaryFolder()
-        defer { folder.cleanUp() }
         let path = folder.file("state.db")
         try Self.seed(try StateStore(path: path))
 
@@ -166,7 +163,6 @@ struct BackupTests {
     /// error found before anything is opened.
     @Test func theCommandReportsTheCopyAndChecksItsArguments() throws {
         let folder = TemporaryFolder()
-        defer { folder.cleanUp() }
         let path = folder.file("state.db")
         try Self.seed(try StateStore(path: path))
         let copy = folder.file("copy.db")

@@ -29,7 +29,6 @@ struct FaultTests {
             print("FaultTests: skipped, no file system here takes chattr +i: \(reason)")
             try Test.cancel("chattr +i is not possible here: \(reason)")
         }
-        defer { folder.cleanUp() }
         let path = folder.file("readonly.db")
         let saved = try Self.seed(path)
         let before = try #require(contents(path))
@@ -57,7 +56,6 @@ struct FaultTests {
             print("FaultTests: skipped, no file system here takes chattr +i: \(reason)")
             try Test.cancel("chattr +i is not possible here: \(reason)")
         }
-        defer { folder.cleanUp() }
         let inner = folder.file("locked")
         try FileManager.default.createDirectory(atPath: inner, withIntermediateDirectories: true)
         let path = inner + "/state.db"
@@ -115,7 +113,6 @@ struct FaultTests {
     /// and the store goes on working once there is room again.
     @Test func fullDiskMidTransactionRollsBackAndKeepsEarlierData() throws {
         let folder = TemporaryFolder()
-        defer { folder.cleanUp() }
         let path = folder.file("full.db")
         let saved = try Self.seed(path)
         let store = try StateStore(path: path)
@@ -153,7 +150,6 @@ struct FaultTests {
     /// clear, and everything written before it is intact.
     @Test func fullFileSystemKeepsWhatWasWritten() throws {
         let folder = TemporaryFolder()
-        defer { folder.cleanUp() }
         let mountPoint = folder.file("small")
         guard let reason = mountSmallFileSystem(at: mountPoint, size: "512k") else {
             defer { unmount(mountPoint) }
@@ -194,7 +190,6 @@ struct FaultTests {
     @Test(arguments: ["zeros", "random", "0xFF"])
     func overwrittenPagesAreReportedAndNothingIsWritten(_ pattern: String) throws {
         let folder = TemporaryFolder()
-        defer { folder.cleanUp() }
         let path = folder.file("damaged.db")
         try writeManyPagesStore(at: path)
         #expect(!exists(path + "-wal"), "closed cleanly: everything is in the main file")
@@ -240,7 +235,6 @@ struct FaultTests {
     /// A file cut short, as a copy interrupted half-way leaves it.
     @Test func truncatedFileIsReportedAsDamaged() throws {
         let folder = TemporaryFolder()
-        defer { folder.cleanUp() }
         let path = folder.file("cut.db")
         do {
             let store = try StateStore(path: path)
@@ -264,7 +258,6 @@ struct FaultTests {
     /// error (or, for bytes that are not UTF-8, a repaired string), never a crash.
     @Test func rowsWrittenBehindTheStoresBackAreReadSafely() throws {
         let folder = TemporaryFolder()
-        defer { folder.cleanUp() }
         let path = folder.file("tampered.db")
         try Self.seed(path)
         let row = "(session, window, size_class, path, item, item_path, policy, revision, updated_at)"

@@ -54,7 +54,6 @@ struct MigrationReliabilityTests {
 
     @Test func firstSchemaUpgradesWithAllDataIntact() throws {
         let folder = TemporaryFolder()
-        defer { folder.cleanUp() }
         let original = try #require(contents(Self.fixture))
         let path = try Self.copyOfFixture(in: folder)
 
@@ -96,7 +95,6 @@ struct MigrationReliabilityTests {
     @Test(arguments: Array(2...(Migration.embedded.count + 1)))
     func migrationFailingMidwayLeavesPreviousSchemaAndData(failingVersion: Int) throws {
         let folder = TemporaryFolder()
-        defer { folder.cleanUp() }
         let clock = { Timestamp(millisecondsSince1970: 1_764_460_900_000) }
         let before = Array(Migration.embedded.prefix(failingVersion - 1))
 

@@ -54,7 +54,6 @@ struct SharedFileTests {
     @Test(arguments: WritePath.allCases, Neighbour.allCases)
     func aWriteAfterAnotherProcessCameAndWentIsKept(path write: WritePath, neighbour: Neighbour) throws {
         let folder = TemporaryFolder()
-        defer { folder.cleanUp() }
         let path = folder.file("state.db")
         do {
             let store = try StateStore(path: path)
@@ -98,7 +97,6 @@ struct SharedFileTests {
     /// write (`RELIABILITY_SHARED_ROUNDS`, default 5): every acknowledged revision is there.
     @Test func roundsOfOpeningsBesideALiveStoreLoseNoWrite() throws {
         let folder = TemporaryFolder()
-        defer { folder.cleanUp() }
         let path = folder.file("state.db")
         let rounds = setting("RELIABILITY_SHARED_ROUNDS", default: 5)
         let store = try StateStore(path: path)

@@ -9,7 +9,6 @@ struct SpecialPathTests {
     /// journal beside it: `/dev/null-journal`).
     @Test func aDeviceOrFIFOIsNotADatabase() throws {
         let folder = TemporaryFolder()
-        defer { folder.cleanUp() }
         let fifo = folder.file("fifo")
         #expect(mkfifo(fifo, 0o644) == 0)
         for arguments in [["list"], ["set", "s", "w", "--push", "A"], ["check"]] {
@@ -33,7 +32,6 @@ struct SpecialPathTests {
     /// (which would open a database in memory, or pass options such as `nolock=1`).
     @Test func aNameStartingWithFileColonIsAFileName() throws {
         let folder = TemporaryFolder()
-        defer { folder.cleanUp() }
         let name = "file:state.db?mode=memory&nolock=1"
         // Relative to a working folder of its own: run through sh to change into it.
         let script = #"cd "$0" && exec "$1" --db "$2" set s w --push A:1"#
@@ -56,7 +54,6 @@ struct SpecialPathTests {
     /// says how to name a file of that name. `demo` without `--db` ignores `STATECTL_DB`.
     @Test func memoryIsRefusedAndDotSlashMemoryIsAFile() throws {
         let folder = TemporaryFolder()
-        defer { folder.cleanUp() }
         let spellings: [(arguments: [String], environment: String)] = [
             (["--db", ":memory:"], ""), (["--db=:memory:"], ""), ([], "STATECTL_DB=:memory:"),
         ]
@@ -105,7 +102,6 @@ struct SpecialPathTests {
     /// of exactly the longest length works.
     @Test func aPathTooLongForSQLiteSaysSoAndCreatesNothing() throws {
         let folder = TemporaryFolder()
-        defer { folder.cleanUp() }
         let tooLong = Self.path(under: folder.path, length: Self.longestPath + 1)
         #expect(tooLong.utf8.count == Self.longestPath + 1)
         #expect {
@@ -130,7 +126,6 @@ struct SpecialPathTests {
     /// file system takes — removes exactly the folders it made, never one that was there.
     @Test func aFailedCreateRemovesTheFoldersItMade() throws {
         let folder = TemporaryFolder()
-        defer { folder.cleanUp() }
         let existing = folder.file("existing")
         try FileManager.default.createDirectory(atPath: existing + "/kept", withIntermediateDirectories: true)
         let longName = String(repeating: "n", count: 300)
@@ -154,7 +149,6 @@ struct SpecialPathTests {
     @Test(arguments: ["-wal", "-shm"], ["folder", "link"])
     func aWALOrSHMThatIsAFolderOrALinkIsNamed(_ suffix: String, _ kind: String) throws {
         let folder = TemporaryFolder()
-        defer { folder.cleanUp() }
         let path = folder.file("state.db")
         try StateStore(path: path).save(WindowState(session: "s", window: "w"))
         #expect(!exists(path + suffix))

@@ -24,7 +24,6 @@ struct ChangeLogTests {
 
     @Test func oneImportAndOneDeletedSessionOfManyWindowsAreSeenWhole() throws {
         let folder = TemporaryFolder()
-        defer { folder.cleanUp() }
         let store = try StateStore(path: folder.file("state.db"))
         try store.save(WindowState(session: "other", window: "w"))
         let feed = try store.changeFeed()
@@ -43,7 +42,6 @@ struct ChangeLogTests {
 
     @Test func aWriteByHandOnlyLetsTheLogGrow() throws {
         let folder = TemporaryFolder()
-        defer { folder.cleanUp() }
         let path = folder.file("state.db")
         let store = try StateStore(path: path)
         let feed = try store.changeFeed()
@@ -57,7 +55,6 @@ struct ChangeLogTests {
 
     @Test func aFeedFarBehindGetsAGapThenWhatTheLogHolds() throws {
         let folder = TemporaryFolder()
-        defer { folder.cleanUp() }
         let store = try StateStore(path: folder.file("state.db"))
         try store.save(WindowState(session: "s", window: "before"))
         let feed = try store.changeFeed()
@@ -87,7 +84,6 @@ struct ChangeLogTests {
 
     @Test func aLogEmptiedByHandIsAGap() throws {
         let folder = TemporaryFolder()
-        defer { folder.cleanUp() }
         let path = folder.file("state.db")
         let store = try StateStore(path: path)
         let feed = try store.changeFeed()
@@ -106,7 +102,6 @@ struct ChangeLogTests {
 
     @Test func aSessionFeedReportsAGapOfAnySession() throws {
         let folder = TemporaryFolder()
-        defer { folder.cleanUp() }
         let store = try StateStore(path: folder.file("state.db"))
         let feed = try store.changeFeed(session: "mine")
         for n in 0..<1200 { try store.save(WindowState(session: "other", window: "w\(n)")) }
@@ -119,7 +114,6 @@ struct ChangeLogTests {
 
     @Test func rowsThatCannotBeReadAreReportedAndSkipped() throws {
         let folder = TemporaryFolder()
-        defer { folder.cleanUp() }
         let path = folder.file("state.db")
         let store = try StateStore(path: path)
         let feed = try store.changeFeed()
@@ -148,7 +142,6 @@ struct ChangeLogTests {
 
     @Test func theAsyncSequenceCarriesGaps() async throws {
         let folder = TemporaryFolder()
-        defer { folder.cleanUp() }
         let path = folder.file("state.db")
         let store = try StateStore(path: path)
         try store.save(WindowState(session: "s", window: "w"))
@@ -173,7 +166,6 @@ struct ChangeLogTests {
 
     @Test func aLogOfSchemaTwoMigratesWithItsRows() throws {
         let folder = TemporaryFolder()
-        defer { folder.cleanUp() }
         let path = folder.file("schema2.db")
         do {
             let database = try Database(path: path, create: true, busyTimeoutMilliseconds: 1000)

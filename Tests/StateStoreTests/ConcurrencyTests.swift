@@ -14,7 +14,6 @@ struct ConcurrencyTests {
 
     @Test func twoInstancesOnOneFileLoseNoWrite() async throws {
         let folder = TemporaryFolder()
-        defer { folder.cleanUp() }
         let path = folder.file("shared.db")
         let stores = try [StateStore(path: path), StateStore(path: path)]
         let perTask = 150
@@ -34,7 +33,6 @@ struct ConcurrencyTests {
 
     @Test func expectedRevisionsWithRetryLoseNoWrite() async throws {
         let folder = TemporaryFolder()
-        defer { folder.cleanUp() }
         let path = folder.file("optimistic.db")
         let stores = try [StateStore(path: path), StateStore(path: path)]
         let perTask = 60
@@ -66,7 +64,6 @@ struct ConcurrencyTests {
 
     @Test func aLockHeldPastTheTimeoutIsBusyAndWritesNothing() throws {
         let folder = TemporaryFolder()
-        defer { folder.cleanUp() }
         let path = folder.file("busy.db")
         var options = StateStore.Options()
         options.busyTimeoutMilliseconds = 200
@@ -93,7 +90,6 @@ struct ConcurrencyTests {
 
     @Test func openingAndReadingAnUpToDateStoreTakesNoWriteLock() throws {
         let folder = TemporaryFolder()
-        defer { folder.cleanUp() }
         let path = folder.file("readers.db")
         try StateStore(path: path).save(WindowState(session: "s", window: "w"))
 

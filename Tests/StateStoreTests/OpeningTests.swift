@@ -6,7 +6,6 @@ import Testing
 struct OpeningTests {
     @Test func createsFileAndFolders() throws {
         let folder = TemporaryFolder()
-        defer { folder.cleanUp() }
         let path = folder.file("a/b/c/state.db")
         _ = try StateStore(path: path)
         #expect(FileManager.default.fileExists(atPath: path))
@@ -14,7 +13,6 @@ struct OpeningTests {
 
     @Test func missingFileIsNotFoundWithoutCreate() throws {
         let folder = TemporaryFolder()
-        defer { folder.cleanUp() }
         var options = StateStore.Options()
         options.createIfMissing = false
         let path = folder.file("x/state.db")
@@ -26,7 +24,6 @@ struct OpeningTests {
 
     @Test func zeroLengthFileBecomesAStore() throws {
         let folder = TemporaryFolder()
-        defer { folder.cleanUp() }
         let path = folder.file("empty.db")
         _ = FileManager.default.createFile(atPath: path, contents: Data())
         let store = try StateStore(path: path)
@@ -36,7 +33,6 @@ struct OpeningTests {
 
     @Test func emptySQLiteFileBecomesAStore() throws {
         let folder = TemporaryFolder()
-        defer { folder.cleanUp() }
         let path = folder.file("blank.db")
         try rawSQL(path, "PRAGMA page_size = 4096; VACUUM;")
         #expect((contents(path)?.count ?? 0) > 0)
@@ -53,7 +49,6 @@ struct OpeningTests {
     ])
     func refusesSQLiteFilesNotOurs(_ what: String, _ sql: String) throws {
         let folder = TemporaryFolder()
-        defer { folder.cleanUp() }
         let path = folder.file("foreign.db")
         try rawSQL(path, sql)
         let before = try #require(contents(path))
@@ -69,7 +64,6 @@ struct OpeningTests {
 
     @Test func refusesANewerSchemaUntouched() throws {
         let folder = TemporaryFolder()
-        defer { folder.cleanUp() }
         let path = folder.file("newer.db")
         do {
             let store = try StateStore(path: path)
@@ -99,7 +93,6 @@ struct OpeningTests {
     ])
     func refusesFilesThatAreNotSQLite(_ bytes: Data) throws {
         let folder = TemporaryFolder()
-        defer { folder.cleanUp() }
         let path = folder.file("text.db")
         _ = FileManager.default.createFile(atPath: path, contents: bytes)
         #expect(throws: StateStoreError.notADatabase(path: path)) {
@@ -110,7 +103,6 @@ struct OpeningTests {
 
     @Test func refusesAFolder() throws {
         let folder = TemporaryFolder()
-        defer { folder.cleanUp() }
         #expect {
             try StateStore(path: folder.path)
         } throws: { error in
@@ -121,7 +113,6 @@ struct OpeningTests {
 
     @Test func damagedFileFailsCheck() throws {
         let folder = TemporaryFolder()
-        defer { folder.cleanUp() }
         let path = folder.file("damaged.db")
         try writeManyPagesStore(at: path)
         try rawSQL(path, "PRAGMA wal_checkpoint(TRUNCATE)")

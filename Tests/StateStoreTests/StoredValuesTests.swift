@@ -25,7 +25,6 @@ struct StoredValuesTests {
 
     @Test func aRevisionAtTheLargestIntegerIsDamageOnEveryWritePath() throws {
         let folder = TemporaryFolder()
-        defer { folder.cleanUp() }
         let store = try storeWithRevision("9223372036854775807", in: folder)
         let before = try rawQuery(store.path, "SELECT revision || ' ' || path FROM windows")
         #expect(throws: Never.self) { try store.window(session: "s", window: "w") }
@@ -50,7 +49,6 @@ struct StoredValuesTests {
 
     @Test func revertNamesTheRevisionsKeptWithoutArithmetic() throws {
         let folder = TemporaryFolder()
-        defer { folder.cleanUp() }
         let store = try storeWithRevision("9223372036854775807", in: folder)
         #expect {
             try store.revert(session: "s", window: "w", to: 5)
@@ -64,7 +62,6 @@ struct StoredValuesTests {
     @Test(arguments: ["'abc'", "0", "-5", "1.5", "X'01'"])
     func aRevisionThatIsNotAWholeNumberAtLeastOneIsDamage(_ revision: String) throws {
         let folder = TemporaryFolder()
-        defer { folder.cleanUp() }
         let path = folder.file("state.db")
         let store = try StateStore(path: path)
         try store.save(WindowState(session: "s", window: "w"))
@@ -85,7 +82,6 @@ struct StoredValuesTests {
     @Test(arguments: [Int64.min, Int64.min + 1, -1, 0, 253_402_300_799_999, 253_402_300_800_000, Int64.max])
     func timeStampsAtTheEndsOfTheirRangeAreFormatted(_ milliseconds: Int64) throws {
         let folder = TemporaryFolder()
-        defer { folder.cleanUp() }
         let path = folder.file("state.db")
         let store = try StateStore(path: path)
         try store.save(WindowState(session: "s", window: "w"))
@@ -160,7 +156,6 @@ struct StoredValuesTests {
     func aWindowDeletedByHandStartsAgainAtRevisionOne(_ index: Int) throws {
         let (what, write) = Self.writePaths[index]
         let folder = TemporaryFolder()
-        defer { folder.cleanUp() }
         let store = try storeWithLeftoverHistory(in: folder)
         let written = try write(store)
         #expect(written.revision == 1, "\(what)")

@@ -5,8 +5,10 @@ import StateStore
 // What the test targets share: temporary folders, fixtures written with SQLite directly (as
 // another program would write them) and the binaries the build puts beside the test bundle.
 
-/// A fresh folder, removed by `cleanUp()`.
-package struct TemporaryFolder: Sendable {
+/// A fresh folder for one test, removed with everything in it when the last reference to it
+/// goes: at the end of the scope that made it (a test's body, or the suite instance a test runs
+/// on), with no `defer` to forget.
+package final class TemporaryFolder: Sendable {
     package let path: String
 
     package init(in parent: String = NSTemporaryDirectory(), prefix: String = "statestore-tests-") {
@@ -14,11 +16,11 @@ package struct TemporaryFolder: Sendable {
         try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
     }
 
-    package func file(_ name: String) -> String { path + "/" + name }
-
-    package func cleanUp() {
+    deinit {
         try? FileManager.default.removeItem(atPath: path)
     }
+
+    package func file(_ name: String) -> String { path + "/" + name }
 }
 
 /// A route from known-good literals.
@@ -42,7 +44,8 @@ package func rawSQL(_ path: String, _ sql: String) throws {
     }
 }
 
-/// The first column of every row of a query, as text, read with SQLite directly (read-only).
+/// Every row of a query, its columns' text joined by `|` (`NULL` for a null), read with SQLite
+/// directly (read-only).
 package func rawQuery(_ path: String, _ sql: String) throws -> [String] {
     var handle: OpaquePointer?
     guard sqlite3_open_v2(path, &handle, SQLITE_OPEN_READONLY, nil) == SQLITE_OK else {
@@ -60,9 +63,29 @@ package func rawQuery(_ path: String, _ sql: String) throws -> [String] {
         let code = sqlite3_step(statement)
         if code == SQLITE_DONE { break }
         guard code == SQLITE_ROW else { throw RawSQLError(message: String(cString: sqlite3_errmsg(handle))) }
-        rows.append(sqlite3_column_text(statement, 0).map { String(cString: $0) } ?? "NULL")
+        let columns = (0..<sqlite3_column_count(statement)).map { column in
+            sqlite3_column_text(statement, column).map { String(cString: $0) } ?? "NULL"
+        }
+        rows.append(columns.joined(separator: "|"))
     }
     return rows
+}
+
+/// Everything a database holds, as text: its header values, its schema, and every row of every
+/// table with every column quoted. Two files with the same dump hold the same data.
+package func rawDump(_ path: String) throws -> [String] {
+    func rows(_ sql: String) throws -> [String] { try rawQuery(path, sql) }
+    var dump = try rows("PRAGMA user_version") + rows("PRAGMA application_id")
+    let tables = try rows("SELECT name FROM sqlite_schema WHERE type = 'table' ORDER BY name")
+    dump += try rows("SELECT type, name, tbl_name, sql FROM sqlite_schema ORDER BY name")
+    for table in tables {
+        let columns = try rows("SELECT name FROM pragma_table_info('\(table)') ORDER BY cid")
+        let quoted = columns.map { "quote(\"\($0)\")" }.joined(separator: ", ")
+        dump += try rows(
+            "SELECT '\(table)', \(quoted) FROM \"\(table)\" ORDER BY \(columns.indices.map { String($0 + 1) }.joined(separator: ", "))"
+        )
+    }
+    return dump
 }
 
 package struct RawSQLError: Error, CustomStringConvertible {
@@ -118,4 +141,35 @@ package func cStringArray(_ strings: [[UInt8]]) -> [UnsafeMutablePointer<CChar>?
 /// `environment` as `NAME=value` byte strings, for ``cStringArray(_:)``.
 package func environmentStrings(_ environment: [String: String]) -> [[UInt8]] {
     environment.map { Array("\($0.key)=\($0.value)".utf8) }
+}
+
+/// Another connection, as another process would have, holding the write lock on a file until
+/// `release()` (or its end): with `exclusive`, every lock, as a process recovering a WAL does.
+/// Released from another thread in some tests; used by one thread at a time.
+package final class WriteLock: @unchecked Sendable {
+    private var handle: OpaquePointer?
+
+    package init(_ path: String, exclusive: Bool = false) throws {
+        guard sqlite3_open(path, &handle) == SQLITE_OK else {
+            sqlite3_close(handle)
+            throw RawSQLError(message: "open \(path)")
+        }
+        let sql = exclusive ? "PRAGMA locking_mode = EXCLUSIVE; BEGIN EXCLUSIVE" : "BEGIN IMMEDIATE"
+        guard sqlite3_exec(handle, sql, nil, nil, nil) == SQLITE_OK else {
+            let message = String(cString: sqlite3_errmsg(handle))
+            sqlite3_close(handle)
+            throw RawSQLError(message: "lock \(path): \(message)")
+        }
+    }
+
+    /// Gives the lock up and closes the connection.
+    package func release() {
+        sqlite3_exec(handle, "ROLLBACK", nil, nil, nil)
+        sqlite3_close(handle)
+        handle = nil
+    }
+
+    deinit {
+        if handle != nil { release() }
+    }
 }
