@@ -6,8 +6,6 @@ import Testing
 /// the ends of theirs, a window deleted without its history — never trap and never stop a write
 /// with a raw SQLite error: the store writes, or says clearly what is damaged and writes nothing.
 struct StoredValuesTests {
-    static let windowColumns = "session, window, size_class, path, item, item_path, policy, revision, updated_at"
-
     /// A store with window 's' 'w' at revision 1, whose revision is then set by hand.
     func storeWithRevision(_ revision: String, in folder: TemporaryFolder) throws -> StateStore {
         let path = folder.file("state.db")
