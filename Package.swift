@@ -3,7 +3,9 @@ import PackageDescription
 
 let package = Package(
     name: "StateStore",
-    platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
+    // iOS 17 has all the seed needs (`navigationDestination(item:)`) and Observation; nothing
+    // here needs iOS 18 (the store's lock is a pthread mutex, not `Synchronization.Mutex`).
+    platforms: [.iOS(.v17), .macOS(.v14), .tvOS(.v17), .watchOS(.v10), .visionOS(.v1)],
     products: [
         .library(name: "StateStore", targets: ["StateStore"]),
         .library(name: "StateStoreHost", targets: ["StateStoreHost"]),
@@ -66,6 +68,11 @@ let package = Package(
         .testTarget(
             name: "StateStoreTests",
             dependencies: ["StateStore", "CSQLite", "TestSupport"]
+        ),
+        // The library as an app sees it: StateStore alone, no Foundation, no test helpers (issue 10).
+        .testTarget(
+            name: "HostStyleTests",
+            dependencies: ["StateStore"]
         ),
         .testTarget(
             name: "StateStoreHostTests",

@@ -17,6 +17,8 @@ let fuzzCheck: @Sendable ([UInt8]) -> String? = {
     return target.check
 }()
 
+/// libFuzzer's entry point: one input, checked by the target `FUZZ_TARGET` names; a finding stops
+/// the process.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
     let bytes = data.map { Array(UnsafeBufferPointer(start: $0, count: count)) } ?? []

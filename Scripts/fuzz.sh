@@ -5,7 +5,7 @@
 #
 # Targets (checks in Tests/ReliabilityTests/FuzzChecks.swift):
 #   route            Route(parsing:) and Route(type:json:), and Route's Codable
-#   import           ImportDocument(utf8:), then importDocument into an in-memory store
+#   import           StateDocument(utf8:), then importDocument into an in-memory store
 #   navigation-path  NavigationPathCoding.routes(from:) and back
 #   arguments        statectl's argument parser (arguments split at NUL bytes)
 #
@@ -27,12 +27,15 @@ echo "== build $out/statestore-fuzz"
 swift build --target StateStore >/dev/null # runs the EmbedMigrations plugin
 generated=$(find .build/plugins/outputs -path '*StateStore*' -name EmbeddedMigrations.swift | head -n 1)
 [ -n "$generated" ] || { echo "error: EmbeddedMigrations.swift not found under .build/plugins" >&2; exit 1; }
-flags=(-sanitize=fuzzer,address -O -g -swift-version 6 -I Sources/CSQLite -I "$out/modules")
+# One package name for every module, as SwiftPM passes one (its identity, the folder's name), so
+# that the checks reach the library's `package` declarations.
+flags=(-sanitize=fuzzer,address -O -g -swift-version 6 -package-name statestore -I Sources/CSQLite -I "$out/modules")
 # shellcheck disable=SC2046
-swiftc "${flags[@]}" -parse-as-library -enable-testing -wmo -num-threads 0 -module-name StateStore \
+swiftc "${flags[@]}" -parse-as-library -wmo -num-threads 0 -module-name StateStore \
     -emit-module -emit-module-path "$out/modules/StateStore.swiftmodule" \
     -c -o "$out/StateStore.o" $(find Sources/StateStore -name '*.swift' | sort) "$generated"
 # shellcheck disable=SC2046
+# -enable-testing: the checks reach statectl's parser with `@testable import`, as an executable's tests do.
 swiftc "${flags[@]}" -parse-as-library -enable-testing -wmo -num-threads 0 -module-name statectl \
     -emit-module -emit-module-path "$out/modules/statectl.swiftmodule" \
     -c -o "$out/statectl.o" $(find Sources/statectl -name '*.swift' ! -name main.swift | sort)

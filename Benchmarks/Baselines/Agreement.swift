@@ -2,10 +2,10 @@ import CSQLite
 
 /// Checks that the implementations did the same work: a benchmark whose contenders disagree
 /// measures nothing.
-public enum Agreement {
+package enum Agreement {
     /// Every row of `windows` and of `window_history` but the time stamps, in key order: two
     /// stores that ran the same saves hold the same rows.
-    public static func rows(ofStoreAt path: String) throws -> [String] {
+    package static func rows(ofStoreAt path: String) throws -> [String] {
         try [
             "SELECT session, window, size_class, path, item, item_path, policy, revision FROM windows ORDER BY 1, 2",
             "SELECT session, window, revision, size_class, path, item, item_path, policy FROM window_history ORDER BY 1, 2, 3",
@@ -13,7 +13,7 @@ public enum Agreement {
     }
 
     /// The schema, as `sqlite_schema` holds it: a fixture must leave it as StateStore made it.
-    public static func schema(ofStoreAt path: String) throws -> [String] {
+    package static func schema(ofStoreAt path: String) throws -> [String] {
         try query("SELECT type, name, sql FROM sqlite_schema ORDER BY name", ofStoreAt: path).map {
             $0.joined(separator: "|")
         }
@@ -42,7 +42,7 @@ public enum Agreement {
     }
 
     /// The first restore operations of `first` and `second` give the same layouts.
-    public static func checkLayouts(
+    package static func checkLayouts(
         _ first: some BenchmarkedStore, _ second: some BenchmarkedStore, count: Int
     ) throws {
         for index in 0..<count {
@@ -52,7 +52,7 @@ public enum Agreement {
     }
 
     /// Two listings saw the same windows (revisions compared only where both keep them).
-    public static func checkTotals(_ first: ListTotals, _ second: ListTotals) throws {
+    package static func checkTotals(_ first: ListTotals, _ second: ListTotals) throws {
         var (a, b) = (first, second)
         if a.revisions == nil || b.revisions == nil { (a.revisions, b.revisions) = (nil, nil) }
         guard a == b else { throw BenchmarkError("listings differ: \(first) and \(second)") }

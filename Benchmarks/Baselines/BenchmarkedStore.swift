@@ -1,6 +1,6 @@
 /// One implementation under measurement, bound to its storage and to the operation sequences it
 /// was prepared with, so that a timed loop only calls it.
-public protocol BenchmarkedStore: AnyObject {
+package protocol BenchmarkedStore: AnyObject {
     /// Writes save operation `index` in one transaction (or one atomic file write).
     func save(_ index: Int) throws
     /// Reads and resolves restore operation `index`; returns a digest of the result, so that
@@ -13,27 +13,27 @@ public protocol BenchmarkedStore: AnyObject {
 }
 
 /// What a listing saw, summed over its rows.
-public struct ListTotals: Hashable, Sendable, CustomStringConvertible {
-    public var rows = 0
-    public var depth = 0
+package struct ListTotals: Hashable, Sendable, CustomStringConvertible {
+    package var rows = 0
+    package var depth = 0
     /// The sum of revisions; `nil` for a store that keeps none (file-per-window).
-    public var revisions: Int? = 0
-    public var items = 0
+    package var revisions: Int? = 0
+    package var items = 0
     /// Bytes of session and window ids.
-    public var idBytes = 0
+    package var idBytes = 0
 
-    public init() {}
+    package init() {}
 
-    public var description: String {
+    package var description: String {
         "\(rows) rows, depth \(depth), revisions \(revisions.map(String.init) ?? "-"), \(items) items, \(idBytes) id bytes"
     }
 }
 
 /// Failures of the baselines themselves.
-public struct BenchmarkError: Error, CustomStringConvertible {
-    public var description: String
+package struct BenchmarkError: Error, CustomStringConvertible {
+    package var description: String
 
-    public init(_ description: String) {
+    package init(_ description: String) {
         self.description = description
     }
 }

@@ -11,7 +11,7 @@ import StateStore
 /// `ROOT/SESSION/WINDOW.json`, written with JSONEncoder to a temporary file that is then renamed
 /// over it (atomic, and like SQLite's `synchronous=NORMAL` not flushed to the disk: it survives a
 /// crash of the process), read back with JSONDecoder. No revisions, no history.
-public final class FileStore: BenchmarkedStore {
+package final class FileStore: BenchmarkedStore {
     /// A window as the app's own Codable model; route values are JSON text, as in SwiftUI's
     /// `NavigationPath.CodableRepresentation`.
     struct Window: Codable {
@@ -30,14 +30,14 @@ public final class FileStore: BenchmarkedStore {
         var value: String
     }
 
-    public let root: String
+    package let root: String
     private let encoder = JSONEncoder()
     private let decoder = JSONDecoder()
     private let contents: [Window]
     private let saves: [(file: String, temporary: String, session: String, window: String, content: Int)]
     private let restores: [(file: String, sizeClass: String)]
 
-    public init(
+    package init(
         root: String, workload: Workload, saves: [SaveOperation] = [], restores: [RestoreOperation] = []
     ) {
         self.root = root
@@ -62,7 +62,7 @@ public final class FileStore: BenchmarkedStore {
         }
     }
 
-    public func save(_ index: Int) throws {
+    package func save(_ index: Int) throws {
         let operation = saves[index]
         var window = contents[operation.content]
         window.session = operation.session
@@ -71,14 +71,14 @@ public final class FileStore: BenchmarkedStore {
         try write(try encoder.encode(window), to: operation.file, through: operation.temporary)
     }
 
-    public func restore(_ index: Int) throws -> Int {
+    package func restore(_ index: Int) throws -> Int {
         let operation = restores[index]
         let window = try decoder.decode(Window.self, from: try Self.read(operation.file))
         let layout = Self.resolve(window, into: operation.sizeClass)
         return layout.stack.count &+ (layout.sheet?.count ?? 0)
     }
 
-    public func list() throws -> ListTotals {
+    package func list() throws -> ListTotals {
         var totals = ListTotals()
         totals.revisions = nil
         let manager = FileManager.default
@@ -96,7 +96,7 @@ public final class FileStore: BenchmarkedStore {
         return totals
     }
 
-    public func layoutJSON(_ index: Int) throws -> String {
+    package func layoutJSON(_ index: Int) throws -> String {
         let operation = restores[index]
         let window = try decoder.decode(Window.self, from: try Self.read(operation.file))
         let layout = Self.resolve(window, into: operation.sizeClass)
@@ -119,7 +119,7 @@ public final class FileStore: BenchmarkedStore {
     }
 
     /// Writes every window of `workload` as a file, in its initial content.
-    public static func populate(root: String, workload: Workload, updatedAt: Int64 = 1_795_000_000_000) throws {
+    package static func populate(root: String, workload: Workload, updatedAt: Int64 = 1_795_000_000_000) throws {
         let store = FileStore(root: root, workload: workload)
         try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
         var created = Set<String>()

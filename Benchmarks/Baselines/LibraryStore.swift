@@ -1,13 +1,13 @@
 import StateStore
 
 /// StateStore through its public API, as a host uses it.
-public final class LibraryStore: BenchmarkedStore {
-    public let store: StateStore
+package final class LibraryStore: BenchmarkedStore {
+    package let store: StateStore
     private let workload: Workload
     private let saves: [(session: String, window: String, content: WindowContent)]
     private let restores: [(session: String, window: String, sizeClass: SizeClass)]
 
-    public init(
+    package init(
         path: String, workload: Workload, saves: [SaveOperation] = [], restores: [RestoreOperation] = []
     ) throws {
         store = try StateStore(path: path)
@@ -18,7 +18,7 @@ public final class LibraryStore: BenchmarkedStore {
         self.restores = restores.map { (workload.session($0.window), workload.window($0.window), $0.sizeClass) }
     }
 
-    public func save(_ index: Int) throws {
+    package func save(_ index: Int) throws {
         let operation = saves[index]
         let content = operation.content
         let state = WindowState(
@@ -27,7 +27,7 @@ public final class LibraryStore: BenchmarkedStore {
         try store.save(state)
     }
 
-    public func restore(_ index: Int) throws -> Int {
+    package func restore(_ index: Int) throws -> Int {
         let operation = restores[index]
         guard
             let restoration = try store.restore(
@@ -36,7 +36,7 @@ public final class LibraryStore: BenchmarkedStore {
         return restoration.saved.revision &+ restoration.layout.stack.count &+ (restoration.layout.sheet?.count ?? 0)
     }
 
-    public func list() throws -> ListTotals {
+    package func list() throws -> ListTotals {
         var totals = ListTotals()
         var revisions = 0
         try store.forEachWindow { summary in
@@ -50,7 +50,7 @@ public final class LibraryStore: BenchmarkedStore {
         return totals
     }
 
-    public func layoutJSON(_ index: Int) throws -> String {
+    package func layoutJSON(_ index: Int) throws -> String {
         let operation = restores[index]
         guard
             let layout = try store.restore(

@@ -4,7 +4,7 @@ import StateStore
 
 /// The raw baseline (`Benchmarks/RawSQLite`): the same statements against the SQLite C API, with
 /// every text it binds laid out in memory before the clock starts.
-public final class RawStore: BenchmarkedStore {
+package final class RawStore: BenchmarkedStore {
     let handle: OpaquePointer
     private let arena = TextArena()
     private let historyLimit: Int64
@@ -13,7 +13,7 @@ public final class RawStore: BenchmarkedStore {
     private var restoration = raw_restoration()
 
     /// Opens a store whose schema StateStore created, with StateStore's default settings.
-    public init(
+    package init(
         path: String, workload: Workload, saves: [SaveOperation] = [], restores: [RestoreOperation] = [],
         historyLimit: Int = StateStore.Options().historyLimit
     ) throws {
@@ -48,12 +48,12 @@ public final class RawStore: BenchmarkedStore {
         raw_close(handle)
     }
 
-    public func save(_ index: Int) throws {
+    package func save(_ index: Int) throws {
         var revision: Int64 = 0
         try check(withUnsafePointer(to: &saves[index]) { raw_save(handle, $0, historyLimit, &revision) })
     }
 
-    public func restore(_ index: Int) throws -> Int {
+    package func restore(_ index: Int) throws -> Int {
         let operation = restores[index]
         var found: Int32 = 0
         try check(raw_restore(handle, operation.session, operation.window, operation.sizeClass, &restoration, &found))
@@ -61,7 +61,7 @@ public final class RawStore: BenchmarkedStore {
         return Int(restoration.revision) &+ Int(restoration.stack.count) &+ Int(restoration.sheet.count)
     }
 
-    public func list() throws -> ListTotals {
+    package func list() throws -> ListTotals {
         var totals = raw_list_totals()
         try check(raw_list(handle, &totals))
         var result = ListTotals()
@@ -73,7 +73,7 @@ public final class RawStore: BenchmarkedStore {
         return result
     }
 
-    public func layoutJSON(_ index: Int) throws -> String {
+    package func layoutJSON(_ index: Int) throws -> String {
         _ = try restore(index)
         let presentation = ["none", "push", "sheet"][Int(restoration.presentation.rawValue)]
         return LayoutText.make(
@@ -84,7 +84,7 @@ public final class RawStore: BenchmarkedStore {
     /// Writes `workload`'s windows into a store whose schema StateStore created, in one
     /// transaction: each window at revision `revisions`, with revisions 1…`revisions` kept in its
     /// history, stamped from `updatedAt` on (one millisecond per window).
-    public static func populate(
+    package static func populate(
         path: String, workload: Workload, revisions: Int = 1,
         updatedAt: Int64 = 1_795_000_000_000
     ) throws {
@@ -126,7 +126,7 @@ public final class RawStore: BenchmarkedStore {
     }
 
     /// SQLite's version.
-    public static var sqliteVersion: String { String(cString: raw_sqlite_version()) }
+    package static var sqliteVersion: String { String(cString: raw_sqlite_version()) }
 
     private func check(_ code: Int32) throws {
         guard code == SQLITE_OK else {

@@ -2,41 +2,41 @@ import StateStore
 
 /// The windows a benchmark works on and the random operations it runs, the same for every
 /// implementation: ids and contents are derived from a window's index, sequences from a seed.
-public struct Workload: Sendable {
+package struct Workload: Sendable {
     /// Windows per session, as an iPad app with a few windows open.
-    public static let windowsPerSession = 4
+    package static let windowsPerSession = 4
     /// How many different window contents the operations write.
-    public static let contentCount = 16
+    package static let contentCount = 16
     /// Changes whenever the windows or the fixtures built from them change, so that statebench
     /// does not read fixtures it kept from an older version.
-    public static let fixtureVersion = 1
+    package static let fixtureVersion = 1
 
-    public let windowCount: Int
-    public let contents: [WindowContent]
+    package let windowCount: Int
+    package let contents: [WindowContent]
 
-    public init(windowCount: Int) {
+    package init(windowCount: Int) {
         precondition(windowCount >= 1)
         self.windowCount = windowCount
         contents = (0..<Self.contentCount).map(WindowContent.init(variant:))
     }
 
     /// The session id of window `index`, such as `mail-000042`.
-    public func session(_ index: Int) -> String {
+    package func session(_ index: Int) -> String {
         "mail-" + Self.padded(index / Self.windowsPerSession, 6)
     }
 
     /// The window id of window `index` within its session, such as `window-2`.
-    public func window(_ index: Int) -> String {
+    package func window(_ index: Int) -> String {
         "window-" + String(index % Self.windowsPerSession)
     }
 
     /// The content window `index` holds when a fixture is built.
-    public func initialContent(_ index: Int) -> Int {
+    package func initialContent(_ index: Int) -> Int {
         (index &* 7 &+ index / 5) % Self.contentCount
     }
 
     /// `count` saves of random contents into random windows.
-    public func saves(count: Int, seed: UInt64) -> [SaveOperation] {
+    package func saves(count: Int, seed: UInt64) -> [SaveOperation] {
         var random = SplitMix64(seed: seed)
         return (0..<count).map { _ in
             SaveOperation(
@@ -46,7 +46,7 @@ public struct Workload: Sendable {
     }
 
     /// `count` restores of random windows into random size classes.
-    public func restores(count: Int, seed: UInt64) -> [RestoreOperation] {
+    package func restores(count: Int, seed: UInt64) -> [RestoreOperation] {
         var random = SplitMix64(seed: seed)
         return (0..<count).map { _ in
             RestoreOperation(
@@ -62,25 +62,25 @@ public struct Workload: Sendable {
 }
 
 /// Write `content` (an index into ``Workload/contents``) as the next state of window `window`.
-public struct SaveOperation: Hashable, Sendable {
-    public var window: Int
-    public var content: Int
+package struct SaveOperation: Hashable, Sendable {
+    package var window: Int
+    package var content: Int
 }
 
 /// Read window `window` and resolve it for `sizeClass`.
-public struct RestoreOperation: Hashable, Sendable {
-    public var window: Int
-    public var sizeClass: SizeClass
+package struct RestoreOperation: Hashable, Sendable {
+    package var window: Int
+    package var sizeClass: SizeClass
 }
 
 /// What a mail app's window shows: a path of three routes (account, folder, thread) and a
 /// presented message.
-public struct WindowContent: Sendable {
-    public var sizeClass: SizeClass
-    public var path: [Route]
-    public var item: Route?
-    public var itemPath: [Route]
-    public var policy: SizeChangePolicy
+package struct WindowContent: Sendable {
+    package var sizeClass: SizeClass
+    package var path: [Route]
+    package var item: Route?
+    package var itemPath: [Route]
+    package var policy: SizeChangePolicy
 
     init(variant: Int) {
         let accounts = ["work", "home", "school"]
@@ -98,7 +98,7 @@ public struct WindowContent: Sendable {
     }
 
     /// The columns StateStore writes for this content, as its JSONWriter writes them.
-    public var columnTexts: (sizeClass: String, path: String, item: String?, itemPath: String, policy: String) {
+    package var columnTexts: (sizeClass: String, path: String, item: String?, itemPath: String, policy: String) {
         func array(_ routes: [Route]) -> String {
             var writer = JSONWriter()
             routes.write(to: &writer)
@@ -116,14 +116,14 @@ public struct WindowContent: Sendable {
 
 /// A small, fast, seedable generator (Steele, Lea and Flood's SplitMix64), so that every run
 /// and every implementation draws the same sequence.
-public struct SplitMix64: RandomNumberGenerator, Sendable {
+package struct SplitMix64: RandomNumberGenerator, Sendable {
     private var state: UInt64
 
-    public init(seed: UInt64) {
+    package init(seed: UInt64) {
         state = seed
     }
 
-    public mutating func next() -> UInt64 {
+    package mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
         var z = state
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9

@@ -311,7 +311,6 @@ final class Bench {
         return nil
     }
 
-    /// A store of `workload`'s windows at revision 1, built once and reused while the folder is.
     /// A store of `workload`'s windows at revision 1, built once and kept in the folder. It is
     /// read through once, so that every run reads it from the system's cache, not from the disk.
     private func store(_ name: String, _ workload: Workload) throws -> String {

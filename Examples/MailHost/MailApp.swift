@@ -79,7 +79,7 @@ final class MailApp {
             session = try await WindowSession.open(
                 path: databasePath, session: Options.session, options: sessionOptions)
         } catch let error as StateStoreError {
-            fail(error.description, status: error.exitCode)
+            fail(error.description, status: error.exitStatus)
         } catch {
             fail("\(error)", status: 74)
         }
@@ -311,7 +311,7 @@ final class MailApp {
         let reason = window.lastError?.description ?? "the database did not answer within \(timeout)"
         writeToStandardError("Error: changes to window '\(window.id)' were not saved: \(reason)\n")
         switch window.lastError {
-        case .store(let error)?, .overLimits(let error)?: return error.exitCode
+        case .store(let error)?, .overLimits(let error)?: return error.exitStatus
         default: return 75
         }
     }

@@ -51,7 +51,7 @@ guard isatty(STDIN_FILENO) == 1 else {
 do {
     try WindowState.validate(session: Options.session, window: options.window)
 } catch {
-    refuse(error.description, status: error.exitCode)
+    refuse(error.description, status: error.exitStatus)
 }
 
 let app = MailApp(options: options, databasePath: databasePath, color: environment["NO_COLOR"] == nil)

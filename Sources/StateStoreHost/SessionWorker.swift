@@ -117,10 +117,10 @@ final class SessionWorker: Sendable {
     /// it commits.
     func write(_ request: WriteRequest) -> WriteOutcome {
         transaction {
-            do throws(StateStoreError) {
+            do {
                 let stored = try store.update(
                     session: session, window: request.window, expectedRevision: request.expectedRevision
-                ) { state throws(StateStoreError) in
+                ) { state in
                     state.sizeClass = request.target.sizeClass
                     state.path = request.target.path
                     state.item = request.target.item
@@ -132,6 +132,8 @@ final class SessionWorker: Sendable {
                 return .committed(stored)
             } catch {
                 ownWrites.unregister(request.token, window: request.window)
+                // The closure above throws nothing of its own: every failure is the store's.
+                let error = error as? StateStoreError ?? .invalidInput(String(describing: error))
                 if case .conflict = error {
                     do throws(StateStoreError) {
                         return .conflict(current: try store.window(session: session, window: request.window))

@@ -31,6 +31,6 @@ extension StateStoreError {
     /// I/O, permission, lock and full-disk errors are not.
     var isDamagedFile: Bool {
         guard case .damaged(let failure) = self else { return false }
-        return [11, 26].contains(failure.code & 0xFF) && !failure.message.hasSuffix("is not a database")
+        return [.corrupt, .notADatabase].contains(failure.code.primary)
     }
 }

@@ -78,7 +78,7 @@ public final class WindowSession {
         self.time = TimeSource(options.clock)
         if let feed = opened.feed {
             let loop = FeedLoop(
-                feed: feed.value, ownWrites: worker.ownWrites,
+                feed: feed, ownWrites: worker.ownWrites,
                 deliver: { [weak self] items in onMainActor { self?.deliver(items) } },
                 failed: { [weak self] error in onMainActor { self?.feedFailed(error) } })
             feedLoop = loop
@@ -296,8 +296,8 @@ protocol HostedWindow: AnyObject {
 struct Opened: Sendable {
     let store: StateStore
     let firstFrame: StateStore
-    /// Made before any window is read; used on the feed's thread only.
-    let feed: Unchecked<ChangeFeed>?
+    /// Made before any window is read; polled on the feed's thread.
+    let feed: ChangeFeed?
 
     static func open(
         path: String, session: String, options: WindowSession.Options
@@ -340,15 +340,6 @@ struct Opened: Sendable {
         quick.createIfMissing = false
         let firstFrame = try StateStore(path: path, options: quick)
         let feed = try store.changeFeed(session: session)
-        return Opened(store: store, firstFrame: firstFrame, feed: Unchecked(feed))
-    }
-}
-
-/// A value handed from one thread to another once, and used by the receiver only.
-struct Unchecked<Value>: @unchecked Sendable {
-    let value: Value
-
-    init(_ value: Value) {
-        self.value = value
+        return Opened(store: store, firstFrame: firstFrame, feed: feed)
     }
 }

@@ -29,7 +29,7 @@ enum Statectl {
         } catch let error as UsageError {
             context.output.flush()
             context.errors.write(error.report.escapingControlCharacters(keepingNewlines: true))
-            status = 64
+            status = ExitStatus.usage
         } catch let error as StateStoreError {
             context.message("Error: \(error.description)")
             status = error.exitCode
@@ -38,7 +38,7 @@ enum Statectl {
             status = error.status
         } catch {
             context.message("Error: \(error)")
-            status = 74
+            status = ExitStatus.ioError
         }
         context.output.flush()
         if let failure = context.output.failure {
@@ -46,10 +46,10 @@ enum Statectl {
             if status == 0 && context.hasWritten {
                 // A script must not push the same change twice because its output pipe broke.
                 context.message(reason + "; the change was committed: do not run the command again")
-                status = 3
+                status = ExitStatus.committedButNotPrinted
             } else {
                 context.message(reason)
-                if status == 0 { status = 74 }
+                if status == 0 { status = ExitStatus.ioError }
             }
         }
         context.errors.flush()
@@ -69,6 +69,46 @@ enum Statectl {
                 dup2(placeholder, descriptor)
                 close(placeholder)
             }
+        }
+    }
+}
+
+/// SPEC §5's exit statuses (sysexits.h values where one fits).
+enum ExitStatus {
+    /// `--expect-revision` did not match: nothing written.
+    static let conflict: Int32 = 1
+    /// The change was committed, but its result could not be written to standard output.
+    static let committedButNotPrinted: Int32 = 3
+    /// A bad command line (EX_USAGE).
+    static let usage: Int32 = 64
+    /// Bad data (EX_DATAERR).
+    static let badData: Int32 = 65
+    /// A session, window, revision or file that does not exist (EX_NOINPUT).
+    static let notFound: Int32 = 66
+    /// statectl used the library wrongly: a bug (EX_SOFTWARE).
+    static let software: Int32 = 70
+    /// A file to be created exists (EX_CANTCREAT).
+    static let cannotCreate: Int32 = 73
+    /// Not a database, damaged, or an I/O error (EX_IOERR).
+    static let ioError: Int32 = 74
+    /// The database stayed locked: retry (EX_TEMPFAIL).
+    static let busy: Int32 = 75
+    /// The database's schema is newer than this build (EX_CONFIG).
+    static let newerSchema: Int32 = 78
+}
+
+extension StateStoreError {
+    /// The exit status for this error: the library's cases, sorted into SPEC §5's statuses.
+    var exitCode: Int32 {
+        switch self {
+        case .conflict: ExitStatus.conflict
+        case .invalidInput, .notOurs: ExitStatus.badData
+        case .notFound: ExitStatus.notFound
+        case .alreadyExists: ExitStatus.cannotCreate
+        case .notADatabase, .damaged, .io, .replaced: ExitStatus.ioError
+        case .busy: ExitStatus.busy
+        case .newerSchema: ExitStatus.newerSchema
+        case .reentrantCall: ExitStatus.software
         }
     }
 }

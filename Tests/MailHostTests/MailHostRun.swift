@@ -41,8 +41,6 @@ final class MailFixture: Sendable {
 
     var database: String { folder.file("state.db") }
 
-    deinit { folder.cleanUp() }
-
     var environment: [String: String] {
         ["HOME": folder.file("home"), "XDG_STATE_HOME": folder.file("state"), "TMPDIR": NSTemporaryDirectory()]
     }
@@ -198,7 +196,6 @@ final class MailHostRun: @unchecked Sendable {
         guard code == 0 else {
             reader.stop()
             close(slave)
-            errors.cleanUp()
             throw HarnessError(description: "posix_spawn \(Self.binary): \(code)")
         }
         self.pid = pid
@@ -215,7 +212,6 @@ final class MailHostRun: @unchecked Sendable {
         }
         reader.stop()
         if !closedSlave { close(slave) }
-        errors.cleanUp()
     }
 
     /// What mailhost wrote to standard error so far.

@@ -21,7 +21,6 @@ struct BinaryFaultTests {
 
     @Test func busyPastTheTimeoutExits75AndWritesNothing() throws {
         let folder = TemporaryFolder()
-        defer { folder.cleanUp() }
         let path = folder.file("busy.db")
         #expect(try Self.statectl(path, ["set", "s", "w", "--size-class", "compact"]).status == 0)
         let before = try rawDump(path)
@@ -50,7 +49,6 @@ struct BinaryFaultTests {
     /// one succeeds and every push is there.
     @Test func concurrentSetsLoseNothing() async throws {
         let folder = TemporaryFolder()
-        defer { folder.cleanUp() }
         let path = folder.file("shared.db")
         let processes = 4
         let each = setting("RELIABILITY_CLI_WRITES", default: 10)
@@ -84,7 +82,6 @@ struct BinaryFaultTests {
             print("BinaryFaultTests: skipped, no file system here takes chattr +i: \(reason)")
             try Test.cancel("chattr +i is not possible here: \(reason)")
         }
-        defer { folder.cleanUp() }
         let file = folder.file("file.db")
         #expect(try Self.statectl(file, ["set", "s", "w", "--push", "A"]).status == 0)
         let inner = folder.file("locked")
@@ -129,7 +126,6 @@ struct BinaryFaultTests {
     /// A full file system (a small tmpfs; skipped with the reason where mounting is not possible).
     @Test func fullDiskExits74AndKeepsWhatWasWritten() throws {
         let folder = TemporaryFolder()
-        defer { folder.cleanUp() }
         let mountPoint = folder.file("small")
         if let reason = mountSmallFileSystem(at: mountPoint, size: "400k") {
             print("BinaryFaultTests: skipped the tmpfs full-disk test: \(reason)")
@@ -159,7 +155,6 @@ struct BinaryFaultTests {
     /// Bytes overwritten in the middle of the file: `check` exits 74 and writes nothing.
     @Test func damagedFileFailsCheckWith74AndNothingWritten() throws {
         let folder = TemporaryFolder()
-        defer { folder.cleanUp() }
         let path = folder.file("damaged.db")
         try writeManyPagesStore(at: path)
         #expect(try Self.statectl(path, ["check"]).status == 0, "sound before")
@@ -182,7 +177,6 @@ struct BinaryFaultTests {
     /// A zero-length file is a new, empty store: reading it lists nothing, writing it works.
     @Test func zeroLengthFileIsANewStore() throws {
         let folder = TemporaryFolder()
-        defer { folder.cleanUp() }
         let path = folder.file("empty.db")
         _ = FileManager.default.createFile(atPath: path, contents: Data())
         let list = try Self.statectl(path, ["list", "--json"])
@@ -198,7 +192,6 @@ struct BinaryFaultTests {
     /// A file that is not a database, and one cut short: exit 74 for any command, untouched.
     @Test func notADatabaseExits74Untouched() throws {
         let folder = TemporaryFolder()
-        defer { folder.cleanUp() }
         let text = folder.file("text.db")
         let bytes = Data(String(repeating: "hello, not a database\n", count: 10).utf8)
         try bytes.write(to: URL(fileURLWithPath: text))

@@ -12,7 +12,6 @@ struct ChangeLogProcessTests {
         let writers = max(2, setting("RELIABILITY_PROCESSES", default: 4) / 2)
         let rounds = setting("RELIABILITY_FEED_ROUNDS", default: 3)
         let folder = TemporaryFolder()
-        defer { folder.cleanUp() }
         let path = folder.file("state.db")
         let store = try StateStore(path: path)
         try store.save(WindowState(session: "before", window: "w"))

@@ -14,7 +14,6 @@ struct CrashTests {
 
     @Test func killedWriterKeepsEveryAcknowledgedRevisionWhole() throws {
         let folder = TemporaryFolder()
-        defer { folder.cleanUp() }
         let path = folder.file("crash.db")
         let rounds = setting("RELIABILITY_CRASH_ROUNDS", default: 20)
         var random = SeededRandom(seed: UInt64(setting("RELIABILITY_SEED", default: Int.random(in: 1...1_000_000))))
@@ -66,7 +65,6 @@ struct CrashTests {
     /// applies the migrations: what it leaves must open as a valid store.
     @Test func killedWhileCreatingTheFileLeavesAnOpenableStore() throws {
         let folder = TemporaryFolder()
-        defer { folder.cleanUp() }
         let rounds = max(5, setting("RELIABILITY_CRASH_ROUNDS", default: 20) / 2)
         var random = SeededRandom(seed: UInt64(setting("RELIABILITY_SEED", default: Int.random(in: 1...1_000_000))))
         print("CrashTests (creation): \(rounds) rounds, RELIABILITY_SEED=\(random.seed)")
@@ -90,7 +88,6 @@ struct CrashTests {
     /// file recovers them, even without the shared-memory index.
     @Test func walLeftByAKilledProcessIsRecoveredOnOpen() throws {
         let folder = TemporaryFolder()
-        defer { folder.cleanUp() }
         let path = folder.file("wal.db")
         let count = 40
         let child = try Child(stressHelperPath, ["wal", path, Self.session, Self.window, String(count)])
@@ -119,7 +116,6 @@ struct CrashTests {
     /// there and whole.
     @Test func tornOrDamagedWALOpensAtTheLastWholeCommit() throws {
         let folder = TemporaryFolder()
-        defer { folder.cleanUp() }
         let path = folder.file("torn.db")
         let count = 30
         let child = try Child(stressHelperPath, ["wal", path, Self.session, Self.window, String(count)])

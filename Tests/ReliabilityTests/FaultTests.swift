@@ -1,8 +1,7 @@
 import CSQLite
 import Foundation
+import StateStore
 import Testing
-
-@testable import StateStore
 
 /// Faults of the file system and of the file: a read-only file or folder, a full disk, damaged
 /// bytes. Each gives a clear error (exit code 74), never a crash, and leaves the data as it was.
@@ -17,7 +16,7 @@ struct FaultTests {
     }
 
     static func isIOError(_ error: any Error, mentioning words: [String] = []) -> Bool {
-        guard let error = error as? StateStoreError, case .damaged = error, error.exitCode == 74 else { return false }
+        guard let error = error as? StateStoreError, error.isIO else { return false }
         let text = error.description.lowercased()
         return words.isEmpty || words.contains { text.contains($0) }
     }
@@ -30,7 +29,6 @@ struct FaultTests {
             print("FaultTests: skipped, no file system here takes chattr +i: \(reason)")
             try Test.cancel("chattr +i is not possible here: \(reason)")
         }
-        defer { folder.cleanUp() }
         let path = folder.file("readonly.db")
         let saved = try Self.seed(path)
         let before = try #require(contents(path))
@@ -58,7 +56,6 @@ struct FaultTests {
             print("FaultTests: skipped, no file system here takes chattr +i: \(reason)")
             try Test.cancel("chattr +i is not possible here: \(reason)")
         }
-        defer { folder.cleanUp() }
         let inner = folder.file("locked")
         try FileManager.default.createDirectory(atPath: inner, withIntermediateDirectories: true)
         let path = inner + "/state.db"
@@ -116,12 +113,11 @@ struct FaultTests {
     /// and the store goes on working once there is room again.
     @Test func fullDiskMidTransactionRollsBackAndKeepsEarlierData() throws {
         let folder = TemporaryFolder()
-        defer { folder.cleanUp() }
         let path = folder.file("full.db")
         let saved = try Self.seed(path)
         let store = try StateStore(path: path)
-        let pages = try #require(try store.connection.withLock { try $0.integer("PRAGMA page_count") })
-        #expect(try store.connection.withLock { try $0.integer("PRAGMA max_page_count = \(pages + 3)") } == pages + 3)
+        let pages = try #require(try store.integer(onConnection: "PRAGMA page_count"))
+        #expect(try store.integer(onConnection: "PRAGMA max_page_count = \(pages + 3)") == pages + 3)
 
         // ~900 KB over 15 routes: needs far more than three new pages.
         let big = (0..<15).map { route("Page", "\"\(String(repeating: "\($0 % 10)", count: 60_000))\"") }
@@ -131,8 +127,8 @@ struct FaultTests {
         #expect {
             try store.save(state)
         } throws: { error in
-            guard case .damaged(let failure) = error as? StateStoreError else { return false }
-            return failure.code & 0xFF == SQLITE_FULL
+            guard case .io(let failure) = error as? StateStoreError else { return false }
+            return failure.code.primary == .full
         }
         #expect(try store.window(session: "s", window: "w") == saved, "the earlier state is intact")
         #expect(try rawQuery(path, "SELECT count(*) FROM window_history") == before, "no history row left behind")
@@ -140,11 +136,11 @@ struct FaultTests {
         // The same through update, which reads first: nothing half-done either.
         #expect {
             try store.update(session: "s", window: "w") { $0.path = big }
-        } throws: { ($0 as? StateStoreError)?.exitCode == 74 }
+        } throws: { ($0 as? StateStoreError)?.isIO == true }
         #expect(try store.window(session: "s", window: "w") == saved)
 
         // Room again: the same connection writes.
-        _ = try store.connection.withLock { try $0.integer("PRAGMA max_page_count = 1000000") }
+        _ = try store.integer(onConnection: "PRAGMA max_page_count = 1000000")
         #expect(try store.save(state).revision == 2)
         #expect(try StateStore(path: path).window(session: "s", window: "w")?.path == big)
     }
@@ -154,7 +150,6 @@ struct FaultTests {
     /// clear, and everything written before it is intact.
     @Test func fullFileSystemKeepsWhatWasWritten() throws {
         let folder = TemporaryFolder()
-        defer { folder.cleanUp() }
         let mountPoint = folder.file("small")
         guard let reason = mountSmallFileSystem(at: mountPoint, size: "512k") else {
             defer { unmount(mountPoint) }
@@ -174,7 +169,7 @@ struct FaultTests {
                 }
             }
             let error = try #require(failure, "512 KB filled up")
-            #expect(error.exitCode == 74, "\(error)")
+            #expect(error.isIO, "\(error)")
             #expect(!written.isEmpty)
             for state in written {
                 #expect(try store.window(session: state.session, window: state.window) == state)
@@ -195,7 +190,6 @@ struct FaultTests {
     @Test(arguments: ["zeros", "random", "0xFF"])
     func overwrittenPagesAreReportedAndNothingIsWritten(_ pattern: String) throws {
         let folder = TemporaryFolder()
-        defer { folder.cleanUp() }
         let path = folder.file("damaged.db")
         try writeManyPagesStore(at: path)
         #expect(!exists(path + "-wal"), "closed cleanly: everything is in the main file")
@@ -227,13 +221,13 @@ struct FaultTests {
                         #expect(state.path.first?.json.count == 302)
                     }
                 } catch {
-                    #expect(error.exitCode == 74, "\(error)")
+                    #expect(error.isDamageOrIO, "\(error)")
                 }
             }
             do {
                 _ = try store.windowSummaries()
             } catch {
-                #expect(error.exitCode == 74, "\(error)")
+                #expect(error.isDamageOrIO, "\(error)")
             }
         }
     }
@@ -241,7 +235,6 @@ struct FaultTests {
     /// A file cut short, as a copy interrupted half-way leaves it.
     @Test func truncatedFileIsReportedAsDamaged() throws {
         let folder = TemporaryFolder()
-        defer { folder.cleanUp() }
         let path = folder.file("cut.db")
         do {
             let store = try StateStore(path: path)
@@ -255,7 +248,7 @@ struct FaultTests {
         let outcome = Result { () throws(StateStoreError) -> CheckReport in try StateStore(path: path).check() }
         switch outcome {
         case .success(let report): #expect(!report.isOK)
-        case .failure(let error): #expect(error.exitCode == 74, "\(error)")
+        case .failure(let error): #expect(error.isDamageOrIO, "\(error)")
         }
         #expect(contents(path) == cut)
     }
@@ -265,7 +258,6 @@ struct FaultTests {
     /// error (or, for bytes that are not UTF-8, a repaired string), never a crash.
     @Test func rowsWrittenBehindTheStoresBackAreReadSafely() throws {
         let folder = TemporaryFolder()
-        defer { folder.cleanUp() }
         let path = folder.file("tampered.db")
         try Self.seed(path)
         let row = "(session, window, size_class, path, item, item_path, policy, revision, updated_at)"
@@ -282,11 +274,11 @@ struct FaultTests {
         for session in ["bad-json", "bad-item", "bad-path"] {
             #expect("\(session)") {
                 try store.window(session: session, window: "w")
-            } throws: { ($0 as? StateStoreError)?.exitCode == 74 }
+            } throws: { if case .damaged? = $0 as? StateStoreError { true } else { false } }
         }
         #expect {
             try store.windowSummaries()
-        } throws: { ($0 as? StateStoreError)?.exitCode == 74 }
+        } throws: { if case .damaged? = $0 as? StateStoreError { true } else { false } }
         #expect(try store.windowSummaries(session: "s").map(\.window) == ["w"], "other sessions still list")
         #expect(try store.windows(session: "nul").map { Array($0.window.utf8) } == [[0x61, 0x00, 0x62]])
     }

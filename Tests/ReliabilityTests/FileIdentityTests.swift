@@ -18,7 +18,6 @@ struct FileIdentityTests {
     /// A database with a second name is refused by the library, before anything is written.
     @Test func aHardLinkedDatabaseIsRefusedByTheLibrary() throws {
         let folder = TemporaryFolder()
-        defer { folder.cleanUp() }
         let path = folder.file("state.db")
         try Self.seed(path)
         #expect(link(path, folder.file("other.db")) == 0)
@@ -27,7 +26,7 @@ struct FileIdentityTests {
             #expect {
                 try StateStore(path: name)
             } throws: { error in
-                guard case .damaged(let failure) = error as? StateStoreError else { return false }
+                guard case .io(let failure) = error as? StateStoreError else { return false }
                 return failure.message.contains("\(name) has 2 hard links")
             }
         }
@@ -38,7 +37,6 @@ struct FileIdentityTests {
     /// `statectl` refuses it with 74, for reading and writing alike, naming the link count.
     @Test func aHardLinkedDatabaseIsRefusedByTheBinary() throws {
         let folder = TemporaryFolder()
-        defer { folder.cleanUp() }
         let path = folder.file("state.db")
         try Self.seed(path)
         #expect(link(path, folder.file("second.db")) == 0)
@@ -63,8 +61,8 @@ struct FileIdentityTests {
 
     /// The error a connection gives once its path names another file, or none.
     static func isReplaced(_ error: any Error, _ path: String) -> Bool {
-        guard case .damaged(let failure) = error as? StateStoreError else { return false }
-        return failure.message.contains("\(path) was replaced or deleted")
+        guard case .replaced(path) = error as? StateStoreError else { return false }
+        return String(describing: error).contains("\(path) was replaced or deleted")
     }
 
     /// A store with two windows at `path`, a copy of it taken then at `copy`, and one more window
@@ -92,7 +90,6 @@ struct FileIdentityTests {
     @Test(arguments: SharedFileTests.WritePath.allCases)
     func aFileReplacedUnderALiveStoreStopsItsNextWrite(path write: SharedFileTests.WritePath) throws {
         let folder = TemporaryFolder()
-        defer { folder.cleanUp() }
         let path = folder.file("state.db")
         let copy = folder.file("copy.db")
         do {
@@ -117,7 +114,6 @@ struct FileIdentityTests {
     /// old name.
     @Test func aFileRenamedAwayKeepsEveryAcknowledgedWrite() throws {
         let folder = TemporaryFolder()
-        defer { folder.cleanUp() }
         let path = folder.file("state.db")
         let archive = folder.file("archive.db")
         var expected: [UInt8] = []
@@ -139,7 +135,6 @@ struct FileIdentityTests {
     /// made at the path afterwards starts empty.
     @Test func aFileDeletedUnderALiveStoreStopsItsNextWrite() throws {
         let folder = TemporaryFolder()
-        defer { folder.cleanUp() }
         let path = folder.file("state.db")
         do {
             let store = try StateStore(path: path)
@@ -161,7 +156,6 @@ struct FileIdentityTests {
     /// later one.
     @Test func aFileReplacedUnderAFeedStopsItsNextPoll() throws {
         let folder = TemporaryFolder()
-        defer { folder.cleanUp() }
         let path = folder.file("state.db")
         let copy = folder.file("copy.db")
         let store = try StateStore(path: path)
@@ -176,7 +170,6 @@ struct FileIdentityTests {
     /// A running `statectl watch` whose file is replaced says so on standard error and exits 74.
     @Test func aFileReplacedUnderWatchEndsItWith74() throws {
         let folder = TemporaryFolder()
-        defer { folder.cleanUp() }
         let path = folder.file("state.db")
         let copy = folder.file("copy.db")
         let store = try StateStore(path: path)

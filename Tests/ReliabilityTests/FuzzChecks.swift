@@ -79,15 +79,15 @@ enum FuzzChecks {
         return nil
     }
 
-    // MARK: Import documents: ImportDocument(utf8:), importDocument
+    // MARK: Import documents: StateDocument(utf8:), importDocument
 
     /// An accepted document writes out and parses back to the same windows, and imports into a
     /// store whole, every window reading back as given.
     static func importDocument(_ data: [UInt8]) -> String? {
-        guard let document = try? ImportDocument(utf8: data) else { return nil }
+        guard let document = try? StateDocument(utf8: data) else { return nil }
         var writer = JSONWriter()
         document.write(to: &writer)
-        guard let again = try? ImportDocument(utf8: writer.bytes) else {
+        guard let again = try? StateDocument(utf8: writer.bytes) else {
             return "the document written back (\(writer.text.prefix(200))) does not parse"
         }
         guard again.windows.count == document.windows.count,

@@ -1,7 +1,6 @@
 import Foundation
+import StateStore
 import Testing
-
-@testable import StateStore
 
 /// A file of the first schema (`Tests/Fixtures/schema1.db`, see its README) upgrades to the
 /// current schema with all its data; a migration that fails midway leaves the schema and the
@@ -55,7 +54,6 @@ struct MigrationReliabilityTests {
 
     @Test func firstSchemaUpgradesWithAllDataIntact() throws {
         let folder = TemporaryFolder()
-        defer { folder.cleanUp() }
         let original = try #require(contents(Self.fixture))
         let path = try Self.copyOfFixture(in: folder)
 
@@ -97,7 +95,6 @@ struct MigrationReliabilityTests {
     @Test(arguments: Array(2...(Migration.embedded.count + 1)))
     func migrationFailingMidwayLeavesPreviousSchemaAndData(failingVersion: Int) throws {
         let folder = TemporaryFolder()
-        defer { folder.cleanUp() }
         let clock = { Timestamp(millisecondsSince1970: 1_764_460_900_000) }
         let before = Array(Migration.embedded.prefix(failingVersion - 1))
 

@@ -11,7 +11,6 @@ struct ProcessTests {
     /// They open a file that does not exist yet all at once, then start incrementing together.
     @Test func processesIncrementingWithExpectedRevisionsLoseNoWrite() throws {
         let folder = TemporaryFolder()
-        defer { folder.cleanUp() }
         let path = folder.file("shared/counter.db")
         let processes = setting("RELIABILITY_PROCESSES", default: 4)
         let increments = setting("RELIABILITY_INCREMENTS", default: 100)
@@ -47,7 +46,6 @@ struct ProcessTests {
     /// given back — and writes nothing.
     @Test func aLockHeldByAnotherProcessPastTheTimeoutIsBusy() throws {
         let folder = TemporaryFolder()
-        defer { folder.cleanUp() }
         let path = folder.file("busy.db")
         var options = StateStore.Options()
         options.busyTimeoutMilliseconds = 300
@@ -62,7 +60,7 @@ struct ProcessTests {
             try store.save(WindowState(session: "s", window: "w", sizeClass: .regular))
         } throws: { error in
             guard case .busy(let failure) = error as? StateStoreError else { return false }
-            return failure.code & 0xFF == 5 /* SQLITE_BUSY */
+            return failure.code.primary == .busy
         }
         let waited = ContinuousClock.now - started
         #expect(waited >= .milliseconds(300), "it waited the whole timeout first")
@@ -82,7 +80,6 @@ struct ProcessTests {
     /// A lock given back within the timeout is waited for: no busy error reaches the caller.
     @Test func aLockReleasedWithinTheTimeoutIsWaitedFor() throws {
         let folder = TemporaryFolder()
-        defer { folder.cleanUp() }
         let path = folder.file("wait.db")
         let store = try StateStore(path: path)  // the default timeout: 5 s
         try store.save(WindowState(session: "s", window: "w"))

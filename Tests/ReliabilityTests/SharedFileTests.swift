@@ -23,7 +23,7 @@ struct SharedFileTests {
             case .update:
                 try store.update(session: "s", window: "w") { $0.push(route("B", "2")) }
             case .importDocument:
-                let document = try ImportDocument(
+                let document = try StateDocument(
                     utf8: Array(#"{"format":"statectl/1","windows":[{"session":"s","window":"w","path":[]}]}"#.utf8))
                 try store.importDocument(document)
             case .revert:
@@ -54,7 +54,6 @@ struct SharedFileTests {
     @Test(arguments: WritePath.allCases, Neighbour.allCases)
     func aWriteAfterAnotherProcessCameAndWentIsKept(path write: WritePath, neighbour: Neighbour) throws {
         let folder = TemporaryFolder()
-        defer { folder.cleanUp() }
         let path = folder.file("state.db")
         do {
             let store = try StateStore(path: path)
@@ -98,7 +97,6 @@ struct SharedFileTests {
     /// write (`RELIABILITY_SHARED_ROUNDS`, default 5): every acknowledged revision is there.
     @Test func roundsOfOpeningsBesideALiveStoreLoseNoWrite() throws {
         let folder = TemporaryFolder()
-        defer { folder.cleanUp() }
         let path = folder.file("state.db")
         let rounds = setting("RELIABILITY_SHARED_ROUNDS", default: 5)
         let store = try StateStore(path: path)

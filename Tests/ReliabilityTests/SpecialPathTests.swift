@@ -9,7 +9,6 @@ struct SpecialPathTests {
     /// journal beside it: `/dev/null-journal`).
     @Test func aDeviceOrFIFOIsNotADatabase() throws {
         let folder = TemporaryFolder()
-        defer { folder.cleanUp() }
         let fifo = folder.file("fifo")
         #expect(mkfifo(fifo, 0o644) == 0)
         for arguments in [["list"], ["set", "s", "w", "--push", "A"], ["check"]] {
@@ -22,7 +21,7 @@ struct SpecialPathTests {
         let journalExisted = exists("/dev/null-journal")
         #expect {
             try StateStore(path: "/dev/null")
-        } throws: { ($0 as? StateStoreError)?.exitCode == 74 }
+        } throws: { ($0 as? StateStoreError)?.isIO == true }
         if !journalExisted {
             #expect(!exists("/dev/null-journal"), "nothing written into /dev")
             try? FileManager.default.removeItem(atPath: "/dev/null-journal")
@@ -33,7 +32,6 @@ struct SpecialPathTests {
     /// (which would open a database in memory, or pass options such as `nolock=1`).
     @Test func aNameStartingWithFileColonIsAFileName() throws {
         let folder = TemporaryFolder()
-        defer { folder.cleanUp() }
         let name = "file:state.db?mode=memory&nolock=1"
         // Relative to a working folder of its own: run through sh to change into it.
         let script = #"cd "$0" && exec "$1" --db "$2" set s w --push A:1"#
@@ -56,7 +54,6 @@ struct SpecialPathTests {
     /// says how to name a file of that name. `demo` without `--db` ignores `STATECTL_DB`.
     @Test func memoryIsRefusedAndDotSlashMemoryIsAFile() throws {
         let folder = TemporaryFolder()
-        defer { folder.cleanUp() }
         let spellings: [(arguments: [String], environment: String)] = [
             (["--db", ":memory:"], ""), (["--db=:memory:"], ""), ([], "STATECTL_DB=:memory:"),
         ]
@@ -105,13 +102,12 @@ struct SpecialPathTests {
     /// of exactly the longest length works.
     @Test func aPathTooLongForSQLiteSaysSoAndCreatesNothing() throws {
         let folder = TemporaryFolder()
-        defer { folder.cleanUp() }
         let tooLong = Self.path(under: folder.path, length: Self.longestPath + 1)
         #expect(tooLong.utf8.count == Self.longestPath + 1)
         #expect {
             try StateStore(path: tooLong)
         } throws: { error in
-            guard case .damaged(let failure) = error as? StateStoreError else { return false }
+            guard case .io(let failure) = error as? StateStoreError else { return false }
             return failure.message.contains("too long for SQLite")
                 && failure.message.contains("at most \(Self.longestPath)")
         }
@@ -130,7 +126,6 @@ struct SpecialPathTests {
     /// file system takes — removes exactly the folders it made, never one that was there.
     @Test func aFailedCreateRemovesTheFoldersItMade() throws {
         let folder = TemporaryFolder()
-        defer { folder.cleanUp() }
         let existing = folder.file("existing")
         try FileManager.default.createDirectory(atPath: existing + "/kept", withIntermediateDirectories: true)
         let longName = String(repeating: "n", count: 300)
@@ -141,7 +136,7 @@ struct SpecialPathTests {
         for path in cases {
             #expect("\(path)") {
                 try StateStore(path: path)
-            } throws: { ($0 as? StateStoreError)?.exitCode == 74 }
+            } throws: { ($0 as? StateStoreError)?.isIO == true }
             #expect(Self.tree(folder.path) == ["existing", "existing/kept"])
             let outcome = try statectl(["--db", path, "set", "s", "w", "--push", "A"])
             #expect(outcome.status == 74, "\(outcome.err)")
@@ -154,7 +149,6 @@ struct SpecialPathTests {
     @Test(arguments: ["-wal", "-shm"], ["folder", "link"])
     func aWALOrSHMThatIsAFolderOrALinkIsNamed(_ suffix: String, _ kind: String) throws {
         let folder = TemporaryFolder()
-        defer { folder.cleanUp() }
         let path = folder.file("state.db")
         try StateStore(path: path).save(WindowState(session: "s", window: "w"))
         #expect(!exists(path + suffix))
@@ -165,7 +159,7 @@ struct SpecialPathTests {
         }
         let named = "\(path)\(suffix) is a \(kind == "folder" ? "folder" : "symbolic link")"
         let isNamed = { (error: any Error) -> Bool in
-            guard case .damaged(let failure) = error as? StateStoreError else { return false }
+            guard case .io(let failure) = error as? StateStoreError else { return false }
             return failure.message.contains(named)
         }
         // Opening may work (SQLite reads without a `-shm` it can map), but not writing.

@@ -223,18 +223,15 @@ func run(
     _ executable: String, _ arguments: [[UInt8]], environment: [String: String?] = [:], stdin: [UInt8]? = nil,
     timeout: Duration = .seconds(120)
 ) throws -> Outcome {
-    var inputPath = "/dev/null"
-    var folder: TemporaryFolder?
-    if let stdin {
-        let scratch = TemporaryFolder()
-        folder = scratch
-        inputPath = scratch.file("stdin")
-        try Data(stdin).write(to: URL(fileURLWithPath: inputPath))
+    // The input's folder lives until the child has ended.
+    let scratch = stdin.map { _ in TemporaryFolder() }
+    let inputPath = scratch?.file("stdin") ?? "/dev/null"
+    if let stdin { try Data(stdin).write(to: URL(fileURLWithPath: inputPath)) }
+    return try withExtendedLifetime(scratch) {
+        let child = try Child(executable, arguments, environment: environment, stdin: inputPath)
+        let termination = try child.wait(timeout: timeout)
+        return Outcome(termination: termination, stdout: child.collectedOut, stderr: child.collectedErr)
     }
-    defer { folder?.cleanUp() }
-    let child = try Child(executable, arguments, environment: environment, stdin: inputPath)
-    let termination = try child.wait(timeout: timeout)
-    return Outcome(termination: termination, stdout: child.collectedOut, stderr: child.collectedErr)
 }
 
 /// Runs the built `statectl` with `arguments`.
@@ -290,8 +287,7 @@ func immutableCapableFolder() -> (folder: TemporaryFolder?, reason: String) {
         _ = FileManager.default.createFile(atPath: probe, contents: Data())
         if let reason = makeImmutable(probe) {
             reasons.append(reason)
-            folder.cleanUp()
-            continue
+            continue  // the folder goes with it
         }
         makeMutable(probe)
         try? FileManager.default.removeItem(atPath: probe)
@@ -300,38 +296,17 @@ func immutableCapableFolder() -> (folder: TemporaryFolder?, reason: String) {
     return (nil, reasons.joined(separator: "; "))
 }
 
-/// Everything a database holds, as text: its header values, its schema, and every row of every
-/// table with every column quoted. Two files with the same dump hold the same data.
-func rawDump(_ path: String) throws -> [String] {
-    var handle: OpaquePointer?
-    guard sqlite3_open_v2(path, &handle, SQLITE_OPEN_READONLY, nil) == SQLITE_OK else {
-        throw RawSQLError(message: "open \(path)")
-    }
-    defer { sqlite3_close(handle) }
-    func rows(_ sql: String) throws -> [String] {
-        var statement: OpaquePointer?
-        guard sqlite3_prepare_v2(handle, sql, -1, &statement, nil) == SQLITE_OK else {
-            throw RawSQLError(message: String(cString: sqlite3_errmsg(handle)))
+extension StateStoreError {
+    /// An I/O failure: a full disk, a read-only file or folder, a file that cannot be opened.
+    var isIO: Bool { if case .io = self { true } else { false } }
+    /// Bad data, refused before anything was written.
+    var isInvalidInput: Bool { if case .invalidInput = self { true } else { false } }
+    /// Damage, or an I/O failure while reading it: what a file cut short or overwritten gives,
+    /// depending on where SQLite meets it.
+    var isDamageOrIO: Bool {
+        switch self {
+        case .damaged, .io, .notADatabase: true
+        default: false
         }
-        defer { sqlite3_finalize(statement) }
-        var result: [String] = []
-        while sqlite3_step(statement) == SQLITE_ROW {
-            let columns = (0..<sqlite3_column_count(statement)).map { column in
-                sqlite3_column_text(statement, column).map { String(cString: $0) } ?? "NULL"
-            }
-            result.append(columns.joined(separator: "|"))
-        }
-        return result
     }
-    var dump = try rows("PRAGMA user_version") + rows("PRAGMA application_id")
-    let tables = try rows("SELECT name FROM sqlite_schema WHERE type = 'table' ORDER BY name")
-    dump += try rows("SELECT type, name, tbl_name, sql FROM sqlite_schema ORDER BY name")
-    for table in tables {
-        let columns = try rows("SELECT name FROM pragma_table_info('\(table)') ORDER BY cid")
-        let quoted = columns.map { "quote(\"\($0)\")" }.joined(separator: ", ")
-        dump += try rows(
-            "SELECT '\(table)', \(quoted) FROM \"\(table)\" ORDER BY \(columns.indices.map { String($0 + 1) }.joined(separator: ", "))"
-        )
-    }
-    return dump
 }

@@ -65,8 +65,6 @@ final class HostFixture {
 
     var database: String { folder.file("state.db") }
 
-    deinit { folder.cleanUp() }
-
     func options(
         settle: Duration = .milliseconds(500), layoutFollows: SizeClassGate.LayoutFollows = .immediately
     )

@@ -1,14 +1,13 @@
 import Foundation
+import StateStore
 import Testing
-
-@testable import StateStore
 
 /// The change log never loses what one write made, and a feed that falls behind it says so: a gap
 /// in order with the changes, then the changes the log still holds. A row written by hand that
 /// cannot be read is reported and skipped, never the end of the feed.
 struct ChangeLogTests {
-    static func document(_ count: Int, session: String = "big") throws -> ImportDocument {
-        ImportDocument(windows: (0..<count).map { WindowState(session: session, window: "w\($0)") })
+    static func document(_ count: Int, session: String = "big") throws -> StateDocument {
+        StateDocument(windows: (0..<count).map { WindowState(session: session, window: "w\($0)") })
     }
 
     /// `description` of each event: `s/w@3`, `s/w@deleted`, `gap 1–499`, `unreadable 7 s/w`.
@@ -25,7 +24,6 @@ struct ChangeLogTests {
 
     @Test func oneImportAndOneDeletedSessionOfManyWindowsAreSeenWhole() throws {
         let folder = TemporaryFolder()
-        defer { folder.cleanUp() }
         let store = try StateStore(path: folder.file("state.db"))
         try store.save(WindowState(session: "other", window: "w"))
         let feed = try store.changeFeed()
@@ -44,7 +42,6 @@ struct ChangeLogTests {
 
     @Test func aWriteByHandOnlyLetsTheLogGrow() throws {
         let folder = TemporaryFolder()
-        defer { folder.cleanUp() }
         let path = folder.file("state.db")
         let store = try StateStore(path: path)
         let feed = try store.changeFeed()
@@ -58,7 +55,6 @@ struct ChangeLogTests {
 
     @Test func aFeedFarBehindGetsAGapThenWhatTheLogHolds() throws {
         let folder = TemporaryFolder()
-        defer { folder.cleanUp() }
         let store = try StateStore(path: folder.file("state.db"))
         try store.save(WindowState(session: "s", window: "before"))
         let feed = try store.changeFeed()
@@ -88,7 +84,6 @@ struct ChangeLogTests {
 
     @Test func aLogEmptiedByHandIsAGap() throws {
         let folder = TemporaryFolder()
-        defer { folder.cleanUp() }
         let path = folder.file("state.db")
         let store = try StateStore(path: path)
         let feed = try store.changeFeed()
@@ -107,7 +102,6 @@ struct ChangeLogTests {
 
     @Test func aSessionFeedReportsAGapOfAnySession() throws {
         let folder = TemporaryFolder()
-        defer { folder.cleanUp() }
         let store = try StateStore(path: folder.file("state.db"))
         let feed = try store.changeFeed(session: "mine")
         for n in 0..<1200 { try store.save(WindowState(session: "other", window: "w\(n)")) }
@@ -120,7 +114,6 @@ struct ChangeLogTests {
 
     @Test func rowsThatCannotBeReadAreReportedAndSkipped() throws {
         let folder = TemporaryFolder()
-        defer { folder.cleanUp() }
         let path = folder.file("state.db")
         let store = try StateStore(path: path)
         let feed = try store.changeFeed()
@@ -149,7 +142,6 @@ struct ChangeLogTests {
 
     @Test func theAsyncSequenceCarriesGaps() async throws {
         let folder = TemporaryFolder()
-        defer { folder.cleanUp() }
         let path = folder.file("state.db")
         let store = try StateStore(path: path)
         try store.save(WindowState(session: "s", window: "w"))
@@ -164,7 +156,7 @@ struct ChangeLogTests {
             try store.save(WindowState(session: "s", window: "end"))  // ends the loop below at the latest
         }
         defer { writing.cancel() }
-        for try await event in store.changes(interval: .milliseconds(5)) {
+        for try await event in try store.changes(interval: .milliseconds(5)) {
             events.append(event)
             if case .gap = event { break }
             if event.change?.window == "end" { break }
@@ -174,7 +166,6 @@ struct ChangeLogTests {
 
     @Test func aLogOfSchemaTwoMigratesWithItsRows() throws {
         let folder = TemporaryFolder()
-        defer { folder.cleanUp() }
         let path = folder.file("schema2.db")
         do {
             let database = try Database(path: path, create: true, busyTimeoutMilliseconds: 1000)

@@ -22,7 +22,6 @@ struct MigrationTests {
 
     @Test func newStoreRecordsEveryMigration() throws {
         let folder = TemporaryFolder()
-        defer { folder.cleanUp() }
         let path = folder.file("new.db")
         let store = try StateStore(path: path)
         let status = try store.migrationStatus()
@@ -38,7 +37,6 @@ struct MigrationTests {
 
     @Test func olderSchemaIsReportedThenMigrated() throws {
         let folder = TemporaryFolder()
-        defer { folder.cleanUp() }
         let path = folder.file("old.db")
         // The state an older build leaves: migrations up to N-1 (none at all when N is 1, which
         // is a new store's state).
@@ -70,7 +68,6 @@ struct MigrationTests {
 
     @Test func checkSeesAnEditedMigration() throws {
         let folder = TemporaryFolder()
-        defer { folder.cleanUp() }
         let path = folder.file("edited.db")
         _ = try StateStore(path: path)
         try rawSQL(path, "UPDATE schema_migrations SET checksum = 'deadbeef' WHERE version = 1")

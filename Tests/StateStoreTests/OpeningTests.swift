@@ -6,7 +6,6 @@ import Testing
 struct OpeningTests {
     @Test func createsFileAndFolders() throws {
         let folder = TemporaryFolder()
-        defer { folder.cleanUp() }
         let path = folder.file("a/b/c/state.db")
         _ = try StateStore(path: path)
         #expect(FileManager.default.fileExists(atPath: path))
@@ -14,19 +13,17 @@ struct OpeningTests {
 
     @Test func missingFileIsNotFoundWithoutCreate() throws {
         let folder = TemporaryFolder()
-        defer { folder.cleanUp() }
         var options = StateStore.Options()
         options.createIfMissing = false
         let path = folder.file("x/state.db")
-        #expect {
+        #expect(throws: StateStoreError.notFound(.file(path: path))) {
             try StateStore(path: path, options: options)
-        } throws: { ($0 as? StateStoreError)?.exitCode == 66 }
+        }
         #expect(!FileManager.default.fileExists(atPath: folder.file("x")), "no folder created")
     }
 
     @Test func zeroLengthFileBecomesAStore() throws {
         let folder = TemporaryFolder()
-        defer { folder.cleanUp() }
         let path = folder.file("empty.db")
         _ = FileManager.default.createFile(atPath: path, contents: Data())
         let store = try StateStore(path: path)
@@ -36,7 +33,6 @@ struct OpeningTests {
 
     @Test func emptySQLiteFileBecomesAStore() throws {
         let folder = TemporaryFolder()
-        defer { folder.cleanUp() }
         let path = folder.file("blank.db")
         try rawSQL(path, "PRAGMA page_size = 4096; VACUUM;")
         #expect((contents(path)?.count ?? 0) > 0)
@@ -53,15 +49,14 @@ struct OpeningTests {
     ])
     func refusesSQLiteFilesNotOurs(_ what: String, _ sql: String) throws {
         let folder = TemporaryFolder()
-        defer { folder.cleanUp() }
         let path = folder.file("foreign.db")
         try rawSQL(path, sql)
         let before = try #require(contents(path))
         #expect {
             try StateStore(path: path)
         } throws: { error in
-            guard case .notOurs = error as? StateStoreError else { return false }
-            return (error as? StateStoreError)?.exitCode == 65
+            guard case .notOurs(path) = error as? StateStoreError else { return false }
+            return true
         }
         #expect(contents(path) == before, "\(what): the file is untouched")
         #expect(!FileManager.default.fileExists(atPath: path + "-wal") || contents(path + "-wal")?.isEmpty == true)
@@ -69,7 +64,6 @@ struct OpeningTests {
 
     @Test func refusesANewerSchemaUntouched() throws {
         let folder = TemporaryFolder()
-        defer { folder.cleanUp() }
         let path = folder.file("newer.db")
         do {
             let store = try StateStore(path: path)
@@ -99,26 +93,26 @@ struct OpeningTests {
     ])
     func refusesFilesThatAreNotSQLite(_ bytes: Data) throws {
         let folder = TemporaryFolder()
-        defer { folder.cleanUp() }
         let path = folder.file("text.db")
         _ = FileManager.default.createFile(atPath: path, contents: bytes)
-        #expect {
+        #expect(throws: StateStoreError.notADatabase(path: path)) {
             try StateStore(path: path)
-        } throws: { ($0 as? StateStoreError)?.exitCode == 74 }
+        }
         #expect(contents(path) == bytes)
     }
 
     @Test func refusesAFolder() throws {
         let folder = TemporaryFolder()
-        defer { folder.cleanUp() }
         #expect {
             try StateStore(path: folder.path)
-        } throws: { ($0 as? StateStoreError)?.exitCode == 74 }
+        } throws: { error in
+            guard case .io(let failure) = error as? StateStoreError else { return false }
+            return failure.code == .cantOpen && failure.message.contains("is a directory")
+        }
     }
 
     @Test func damagedFileFailsCheck() throws {
         let folder = TemporaryFolder()
-        defer { folder.cleanUp() }
         let path = folder.file("damaged.db")
         try writeManyPagesStore(at: path)
         try rawSQL(path, "PRAGMA wal_checkpoint(TRUNCATE)")
@@ -132,7 +126,9 @@ struct OpeningTests {
         }
         switch outcome {
         case .success(let report): #expect(!report.isOK)
-        case .failure(let error): #expect(error.exitCode == 74)
+        case .failure(let error):
+            guard case .damaged(let failure) = error else { Issue.record("\(error)"); return }
+            #expect([.corrupt, .notADatabase].contains(failure.code.primary))
         }
     }
 }

@@ -47,7 +47,7 @@ struct RuleTests {
         #expect(state.item == (kept ? Self.item : nil))
         #expect(state.itemPath == (kept && c.hasItemPath ? Self.itemPath : []))
 
-        let layout = resolve(state, for: c.after)
+        let layout = state.layout(for: c.after)
         #expect(layout.sizeClass == c.after)
         let above = kept && c.hasItemPath ? Self.itemPath : []
         switch (kept, c.after) {
@@ -65,11 +65,11 @@ struct RuleTests {
             #expect(layout.sheet == [Self.item] + above)
         }
 
-        // restore() is the same change followed by the rule, and leaves the saved state alone.
+        // restored(into:) is the same change followed by the rule, and leaves the saved state alone.
         let saved = WindowState(
             session: "s", window: "w", sizeClass: c.before, path: Self.path,
             item: c.hasItem ? Self.item : nil, itemPath: c.hasItemPath ? Self.itemPath : [], policy: c.policy)
-        let restoration = restore(saved, into: c.after)
+        let restoration = saved.restored(into: c.after)
         #expect(restoration.saved == saved)
         #expect(restoration.restored == state)
         #expect(restoration.layout == layout)
@@ -138,34 +138,5 @@ struct RuleTests {
         try state.pop(1)
         #expect(state.item == nil)
         #expect(state.path == [route("P")])
-    }
-}
-
-/// The seed's binding projections: the sheet reads and writes only when not regular, the
-/// navigation destination only when regular; `nil` counts as not regular.
-struct AdaptiveItemTests {
-    @Test(
-        "projections read the item only in their own mode",
-        arguments: [SizeClass?.none, .compact, .regular, .unspecified])
-    func reads(_ sizeClass: SizeClass?) {
-        let binding = AdaptiveItem(item: 5, horizontalSizeClass: sizeClass)
-        let regular = sizeClass == .regular
-        #expect(binding.sheetItem == (regular ? nil : 5))
-        #expect(binding.navigationItem == (regular ? 5 : nil))
-    }
-
-    @Test(
-        "writes through the other mode's projection are ignored",
-        arguments: [SizeClass?.none, .compact, .regular, .unspecified])
-    func writes(_ sizeClass: SizeClass?) {
-        let regular = sizeClass == .regular
-        var binding = AdaptiveItem(item: 1, horizontalSizeClass: sizeClass)
-        binding.sheetItem = 2
-        #expect(binding.item == (regular ? 1 : 2))
-        binding.navigationItem = 3
-        #expect(binding.item == (regular ? 3 : 2))
-        binding.sheetItem = nil
-        binding.navigationItem = nil
-        #expect(binding.item == nil)
     }
 }

@@ -15,7 +15,6 @@ struct StorageTests {
 
     @Test func roundTripsUnicodeIdsAndValuesAsWritten() throws {
         let folder = TemporaryFolder()
-        defer { folder.cleanUp() }
         let path = folder.file("store.db")
         let state = WindowState(
             session: "séance 🪟", window: "'; DROP TABLE windows; --", sizeClass: .compact,

@@ -78,7 +78,6 @@ struct StoreCheckTests {
     func eachDamageIsNamedAndNothingChanges(_ index: Int) throws {
         let (what, sql, schema, row) = Self.damage[index]
         let folder = TemporaryFolder()
-        defer { folder.cleanUp() }
         let path = folder.file("state.db")
         try Self.populate(path)
         #expect(try StateStore(path: path).check().isOK, "sound before: \(what)")
@@ -107,7 +106,6 @@ struct StoreCheckTests {
 
     @Test func aSoundStoreIsOKOfEverySchemaOnTheWay() throws {
         let folder = TemporaryFolder()
-        defer { folder.cleanUp() }
         let path = folder.file("state.db")
         try Self.populate(path)
         let report = try StateStore(path: path).check()
@@ -122,10 +120,9 @@ struct StoreCheckTests {
 
     @Test func manyBadRowsAreCountedPastTheFirstHundred() throws {
         let folder = TemporaryFolder()
-        defer { folder.cleanUp() }
         let path = folder.file("state.db")
         let store = try StateStore(path: path)
-        try store.importDocument(ImportDocument(windows: (0..<250).map { WindowState(session: "s", window: "w\($0)") }))
+        try store.importDocument(StateDocument(windows: (0..<250).map { WindowState(session: "s", window: "w\($0)") }))
         try rawSQL(path, "UPDATE window_history SET revision = 'x'")
         let problems = try store.check().rowProblems
         #expect(problems.count == 101)

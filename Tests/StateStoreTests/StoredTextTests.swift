@@ -1,4 +1,3 @@
-import Foundation
 import StateStore
 import Testing
 
@@ -14,7 +13,6 @@ struct StoredTextTests {
     }
 
     @Test func routesStoredInAnotherShapeReadTheSame() throws {
-        defer { folder.cleanUp() }
         let store = try self.store(with: WindowState(session: "s", window: "w", item: route("I")))
         try rawSQL(
             folder.file("store.db"),
@@ -46,7 +44,6 @@ struct StoredTextTests {
             #"item = '{"type":"A","type":"B"}'"#,
         ])
     func unreadableRouteIsDamage(_ assignment: String) throws {
-        defer { folder.cleanUp() }
         let store = try self.store(with: WindowState(session: "s", window: "w", item: route("I")))
         try rawSQL(folder.file("store.db"), "UPDATE windows SET \(assignment)")
         #expect {
@@ -65,7 +62,6 @@ struct StoredTextTests {
             (#"{"type":"I","value":"a b"}"#, route("I", #""a b""#)),
         ])
     func nearlyTheStoredShapeReadsTheSame(_ stored: String, _ expected: Route) throws {
-        defer { folder.cleanUp() }
         let store = try self.store(with: WindowState(session: "s", window: "w", item: route("I")))
         try rawSQL(folder.file("store.db"), "UPDATE windows SET item = '\(stored)', path = '[\(stored)]'")
         let read = try #require(try store.window(session: "s", window: "w"))
@@ -78,14 +74,12 @@ struct StoredTextTests {
         "listing an unreadable item is damage",
         arguments: [#"{"type":"A","value":"#, #"{"type":"A","value":1}x"#, #"{"type":"A","value":01}"#, ""])
     func listingAnUnreadableItemIsDamage(_ item: String) throws {
-        defer { folder.cleanUp() }
         let store = try self.store(with: WindowState(session: "s", window: "w", item: route("I")))
         try rawSQL(folder.file("store.db"), "UPDATE windows SET item = '\(item)'")
         #expect(throws: StateStoreError.self) { try store.windowSummaries() }
     }
 
     @Test func unknownStoredSizeClassOrPolicyIsDamage() throws {
-        defer { folder.cleanUp() }
         let store = try self.store(with: WindowState(session: "s", window: "w", sizeClass: .regular))
         #expect(try store.window(session: "s", window: "w")?.sizeClass == .regular)
         try rawSQL(
@@ -97,33 +91,5 @@ struct StoredTextTests {
             "PRAGMA ignore_check_constraints = 1; UPDATE windows SET size_class = 'compact', policy = 'dismis'")
         #expect(throws: StateStoreError.self) { try store.window(session: "s", window: "w") }
         #expect(try store.windowSummaries().first?.sizeClass == .compact)
-    }
-}
-
-struct NestingTests {
-    /// `{"a":[{"a":[…]}]}`, `depth` containers deep.
-    func nested(_ depth: Int, closing closers: [Character]? = nil) -> String {
-        let openers = (0..<depth).map { $0 % 2 == 0 ? #"{"a":"# : "[" }
-        let closers = closers ?? (0..<depth).reversed().map { $0 % 2 == 0 ? "}" : "]" }
-        return openers.joined() + "1" + String(closers)
-    }
-
-    @Test(arguments: [1, 2, 63, 64, 65, 66, 130, 512])
-    func mixedContainersNestAsDeepAsAllowed(_ depth: Int) throws {
-        let text = nested(depth)
-        #expect(try Route(type: "T", json: text).json == text)
-    }
-
-    @Test(arguments: [1, 2, 63, 64, 65, 200])
-    func aWrongCloserIsFoundAtAnyDepth(_ depth: Int) {
-        var closers = (0..<512).reversed().map { $0 % 2 == 0 ? Character("}") : Character("]") }
-        // Swap the closer of container `depth - 1` (counted from the outside) for the other kind.
-        let position = 512 - depth
-        closers[position] = closers[position] == "}" ? "]" : "}"
-        #expect(throws: StateStoreError.self) { try Route(type: "T", json: nested(512, closing: closers)) }
-    }
-
-    @Test func deeperThanTheLimitIsRefused() {
-        #expect(throws: StateStoreError.self) { try Route(type: "T", json: nested(513)) }
     }
 }

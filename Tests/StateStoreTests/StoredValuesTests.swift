@@ -6,8 +6,6 @@ import Testing
 /// the ends of theirs, a window deleted without its history — never trap and never stop a write
 /// with a raw SQLite error: the store writes, or says clearly what is damaged and writes nothing.
 struct StoredValuesTests {
-    static let windowColumns = "session, window, size_class, path, item, item_path, policy, revision, updated_at"
-
     /// A store with window 's' 'w' at revision 1, whose revision is then set by hand.
     func storeWithRevision(_ revision: String, in folder: TemporaryFolder) throws -> StateStore {
         let path = folder.file("state.db")
@@ -25,7 +23,6 @@ struct StoredValuesTests {
 
     @Test func aRevisionAtTheLargestIntegerIsDamageOnEveryWritePath() throws {
         let folder = TemporaryFolder()
-        defer { folder.cleanUp() }
         let store = try storeWithRevision("9223372036854775807", in: folder)
         let before = try rawQuery(store.path, "SELECT revision || ' ' || path FROM windows")
         #expect(throws: Never.self) { try store.window(session: "s", window: "w") }
@@ -36,7 +33,7 @@ struct StoredValuesTests {
             try store.update(session: "s", window: "w") { $0.push(route("B")) }
         } throws: { Self.isDamagedNamingTheWindow($0) }
         #expect { try store.revert(session: "s", window: "w", to: 1) } throws: { Self.isDamagedNamingTheWindow($0) }
-        let document = try ImportDocument(
+        let document = try StateDocument(
             utf8: Array(
                 #"{"format":"statectl/1","windows":[{"session":"t","window":"x"},{"session":"s","window":"w"}]}"#.utf8))
         #expect { try store.importDocument(document) } throws: { Self.isDamagedNamingTheWindow($0) }
@@ -50,20 +47,19 @@ struct StoredValuesTests {
 
     @Test func revertNamesTheRevisionsKeptWithoutArithmetic() throws {
         let folder = TemporaryFolder()
-        defer { folder.cleanUp() }
         let store = try storeWithRevision("9223372036854775807", in: folder)
         #expect {
             try store.revert(session: "s", window: "w", to: 5)
         } throws: { error in
-            guard case .notFound(let message) = error as? StateStoreError else { return false }
-            return message.contains("revision 5") && message.contains("kept: 1–1")
+            guard case .notFound(let missing) = error as? StateStoreError else { return false }
+            return missing == .revision(session: "s", window: "w", revision: 5, kept: 1...1)
+                && missing.description.contains("revision 5") && missing.description.contains("kept: 1–1")
         }
     }
 
     @Test(arguments: ["'abc'", "0", "-5", "1.5", "X'01'"])
     func aRevisionThatIsNotAWholeNumberAtLeastOneIsDamage(_ revision: String) throws {
         let folder = TemporaryFolder()
-        defer { folder.cleanUp() }
         let path = folder.file("state.db")
         let store = try StateStore(path: path)
         try store.save(WindowState(session: "s", window: "w"))
@@ -84,7 +80,6 @@ struct StoredValuesTests {
     @Test(arguments: [Int64.min, Int64.min + 1, -1, 0, 253_402_300_799_999, 253_402_300_800_000, Int64.max])
     func timeStampsAtTheEndsOfTheirRangeAreFormatted(_ milliseconds: Int64) throws {
         let folder = TemporaryFolder()
-        defer { folder.cleanUp() }
         let path = folder.file("state.db")
         let store = try StateStore(path: path)
         try store.save(WindowState(session: "s", window: "w"))
@@ -146,7 +141,7 @@ struct StoredValuesTests {
         (
             "import",
             { store in
-                let document = try ImportDocument(
+                let document = try StateDocument(
                     utf8: Array(
                         #"{"format":"statectl/1","windows":[{"session":"s","window":"w","path":[{"type":"New","value":null}]}]}"#
                             .utf8))
@@ -159,7 +154,6 @@ struct StoredValuesTests {
     func aWindowDeletedByHandStartsAgainAtRevisionOne(_ index: Int) throws {
         let (what, write) = Self.writePaths[index]
         let folder = TemporaryFolder()
-        defer { folder.cleanUp() }
         let store = try storeWithLeftoverHistory(in: folder)
         let written = try write(store)
         #expect(written.revision == 1, "\(what)")

@@ -24,15 +24,19 @@ import Observation
 /// https://developer.apple.com/documentation/swiftui/viewmodifier/content
 @available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
 @MainActor @preconcurrency public struct _ViewModifier_Content<Modifier: ViewModifier>: View {
+    /// A primitive view: no body of its own.
     public var body: Never { fatalError("stand-in") }
 }
 
 /// https://developer.apple.com/documentation/swiftui/modifiedcontent
 @available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
 @frozen public struct ModifiedContent<Content, Modifier> {
+    /// https://developer.apple.com/documentation/swiftui/modifiedcontent/content
     public var content: Content
+    /// https://developer.apple.com/documentation/swiftui/modifiedcontent/modifier
     public var modifier: Modifier
 
+    /// https://developer.apple.com/documentation/swiftui/modifiedcontent/init(content:modifier:)
     @inlinable public init(content: Content, modifier: Modifier) {
         self.content = content
         self.modifier = modifier
@@ -42,27 +46,34 @@ import Observation
 /// https://developer.apple.com/documentation/swiftui/modifiedcontent (conforms to View when its
 /// content is a View and its modifier a ViewModifier)
 extension ModifiedContent: View where Content: View, Modifier: ViewModifier {
+    /// A primitive view: no body of its own.
     public var body: Never { fatalError("stand-in") }
 }
 
 /// https://developer.apple.com/documentation/swiftui/never/body-swift.property (primitive views'
 /// `Body` is `Never`)
 extension Never: View {
+    /// The body of a view with none.
     public var body: Never { fatalError("stand-in") }
 }
 
 /// https://developer.apple.com/documentation/swiftui/emptyview
 @available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
 @frozen public struct EmptyView: View {
+    /// https://developer.apple.com/documentation/swiftui/emptyview/init()
     @inlinable nonisolated public init() {}
+    /// A primitive view: no body of its own.
     public var body: Never { fatalError("stand-in") }
 }
 
 /// https://developer.apple.com/documentation/swiftui/tupleview
 @available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
 @frozen public struct TupleView<T>: View {
+    /// https://developer.apple.com/documentation/swiftui/tupleview/value
     nonisolated(unsafe) public var value: T
+    /// https://developer.apple.com/documentation/swiftui/tupleview/init(_:)
     nonisolated public init(_ value: T) { self.value = value }
+    /// A primitive view: no body of its own.
     public var body: Never { fatalError("stand-in") }
 }
 
@@ -90,6 +101,7 @@ public protocol DynamicProperty {
 }
 
 extension DynamicProperty {
+    /// https://developer.apple.com/documentation/swiftui/dynamicproperty/update()-29hjo (does nothing by default)
     public mutating func update() {}
 }
 
@@ -241,6 +253,7 @@ public enum ScenePhase: Comparable, Sendable {
 /// https://developer.apple.com/documentation/swiftui/navigationpath
 @available(iOS 16.0, macOS 13.0, tvOS 16.0, watchOS 9.0, *)
 public struct NavigationPath {
+    /// https://developer.apple.com/documentation/swiftui/navigationpath/init()
     public init() {}
 }
 
@@ -256,6 +269,7 @@ public struct NavigationPath {
     /// https://developer.apple.com/documentation/swiftui/navigationstack/init(root:)
     @MainActor @preconcurrency public init(@ViewBuilder root: () -> Root) where Data == NavigationPath {}
 
+    /// A primitive view: no body of its own.
     public var body: Never { fatalError("stand-in") }
 }
 
@@ -263,7 +277,9 @@ public struct NavigationPath {
 
 /// The opaque result of the stand-in's modifiers.
 public struct _StandInModifier: ViewModifier {
+    /// The modifier every stand-in modifier applies.
     nonisolated public init() {}
+    /// The content unchanged.
     public func body(content: Content) -> some View { content }
 }
 

@@ -29,7 +29,6 @@ struct ChangeLogCommandTests {
 
     @Test func oneImportOfManyWindowsIsSeenWhole() throws {
         let fixture = Fixture()
-        defer { fixture.cleanUp() }
         let watcher = try Watcher(fixture, ["--json", "--count", "1500", "--timeout", "60"])
         try watcher.waitForMessage("Waiting for")
         let run = try fixture.run(["import", "-"], stdin: Self.document(1500))
@@ -45,7 +44,6 @@ struct ChangeLogCommandTests {
 
     @Test func oneDeletedSessionOfManyWindowsIsSeenWhole() throws {
         let fixture = Fixture()
-        defer { fixture.cleanUp() }
         let watcher = try Watcher(fixture, ["--json", "--count", "3000", "--timeout", "60"])
         try watcher.waitForMessage("Waiting for")
         #expect(try fixture.run(["import", "-"], stdin: Self.document(1500)).status == 0)
@@ -64,7 +62,6 @@ struct ChangeLogCommandTests {
     @Test(arguments: [true, false])
     func aWatcherFarBehindReportsTheGapAndGoesOn(json: Bool) throws {
         let fixture = Fixture()
-        defer { fixture.cleanUp() }
         // A store of 1,500 separate writes, made elsewhere, appears where the watcher waits: it
         // starts from the first change, which the log no longer holds.
         let elsewhere = fixture.path("elsewhere.db")
@@ -72,7 +69,7 @@ struct ChangeLogCommandTests {
             let store = try StateStore(path: elsewhere)
             for n in 0..<1500 { try store.save(WindowState(session: "s", window: "w\(n)")) }
         }
-        let rows = try Fixture.query(elsewhere, "SELECT count(*) FROM changes")
+        let rows = try rawQuery(elsewhere, "SELECT count(*) FROM changes")
         let kept = try #require(Int(rows[0]))
         #expect(kept >= 1000 && kept < 1500)
         let missed = 1500 - kept
@@ -100,11 +97,10 @@ struct ChangeLogCommandTests {
 
     @Test func aRowThatCannotBeReadIsReportedAndSkipped() throws {
         let fixture = Fixture()
-        defer { fixture.cleanUp() }
         let watcher = try Watcher(fixture, ["--json", "--count", "2", "--timeout", "60"])
         try watcher.waitForMessage("Waiting for")
         #expect(try fixture.run(["set", "s", "a", "--push", "A"]).status == 0)
-        try Fixture.execute(fixture.database, #"UPDATE windows SET path = '[{"type":' WHERE window = 'a'"#)
+        try rawSQL(fixture.database, #"UPDATE windows SET path = '[{"type":' WHERE window = 'a'"#)
         #expect(try fixture.run(["set", "s", "b", "--push", "B"]).status == 0)
         let (status, lines) = try watcher.finish()
         #expect(status == 0)
@@ -117,9 +113,8 @@ struct ChangeLogCommandTests {
     @Test(arguments: [["list", "--json"], ["list"], ["list", "s", "--json"]])
     func aListingThatMeetsABadRowPrintsOnlyTheError(_ arguments: [String]) throws {
         let fixture = Fixture()
-        defer { fixture.cleanUp() }
         for window in ["a", "b", "c"] { try fixture.save("s", window) { $0.present(route("Item")) } }
-        try Fixture.execute(fixture.database, "UPDATE windows SET item = '{\"type\":' WHERE window = 'b'")
+        try rawSQL(fixture.database, "UPDATE windows SET item = '{\"type\":' WHERE window = 'b'")
         let run = try fixture.run(arguments)
         #expect(run.status == 74, "\(run.stderr)")
         #expect(run.stdout.isEmpty, "no half document: \(run.stdout)")

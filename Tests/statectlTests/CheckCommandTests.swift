@@ -23,10 +23,9 @@ struct CheckCommandTests {
     func eachProblemIsNamedWithExit74(_ index: Int) throws {
         let (sql, key, problem) = Self.cases[index]
         let fixture = Fixture()
-        defer { fixture.cleanUp() }
         try fixture.save("s", "w") { $0.present(route("T", "1")) }
         #expect(try fixture.run(["check"]).status == 0)
-        try Fixture.execute(fixture.database, sql)
+        try rawSQL(fixture.database, sql)
         let before = try fixture.dump()
         let lock = try WriteLock(fixture.database)
         defer { lock.release() }
@@ -50,7 +49,6 @@ struct CheckCommandTests {
 
     @Test func aCleanStoreIsOKWithEveryKey() throws {
         let fixture = Fixture()
-        defer { fixture.cleanUp() }
         try fixture.save("s", "w") { $0.present(route("T", "1")) }
         #expect(try fixture.run(["delete", "s", "w"]).status == 0)
         try fixture.save("s", "x") { $0.push(route("A")) }

@@ -5,7 +5,6 @@ import Testing
 struct DemoTests {
     @Test func demoShowsTheRuleInATemporaryDatabaseItRemoves() throws {
         let fixture = Fixture()
-        defer { fixture.cleanUp() }
         var env = fixture.environment
         env["STATECTL_DB"] = fixture.path("ignored.db")  // demo without --db never touches it
         let run = try statectl(["demo"], environment: env)
@@ -29,7 +28,6 @@ struct DemoTests {
 
     @Test func demoWithDBWritesTheSessionThere() throws {
         let fixture = Fixture()
-        defer { fixture.cleanUp() }
         try fixture.save("demo", "old") { $0.push(route("Gone")) }
         try fixture.save("other", "w") { $0.push(route("Kept")) }
         let run = try fixture.run(["demo"])
@@ -54,7 +52,6 @@ struct DemoTests {
 
     @Test func demoFailsCleanlyWithoutATemporaryFolder() throws {
         let fixture = Fixture()
-        defer { fixture.cleanUp() }
         var env = fixture.environment
         env["TMPDIR"] = fixture.path("no/such/folder")
         let run = try statectl(["demo"], environment: env)

@@ -39,7 +39,6 @@ struct FailureTests {
     @Test(arguments: badData)
     func badDataIs65(_ what: String, _ arguments: [String], _ message: String) throws {
         let fixture = Fixture()
-        defer { fixture.cleanUp() }
         try populate(fixture)
         let before = try fixture.dump()
         let run = try fixture.run(arguments)
@@ -51,7 +50,6 @@ struct FailureTests {
 
     @Test func badDataOnAMissingFileCreatesNothing() throws {
         let fixture = Fixture()
-        defer { fixture.cleanUp() }
         for arguments in [["set", "s", "w", "--push", "Folder:"], ["set", "", "w", "--dismiss"]] {
             #expect(try fixture.run(arguments).status == 65)
         }
@@ -67,7 +65,6 @@ struct FailureTests {
     @Test(arguments: notFound)
     func unknownSessionWindowOrRevisionIs66(_ arguments: [String]) throws {
         let fixture = Fixture()
-        defer { fixture.cleanUp() }
         try populate(fixture)
         let before = try fixture.dump()
         let run = try fixture.run(arguments)
@@ -79,7 +76,6 @@ struct FailureTests {
 
     @Test func aConflictIs1() throws {
         let fixture = Fixture()
-        defer { fixture.cleanUp() }
         try populate(fixture)
         let before = try fixture.dump()
         let run = try fixture.run(["set", "s", "w", "--dismiss", "--expect-revision", "1"])
@@ -94,7 +90,6 @@ struct FailureTests {
     ])
     func aFileThatIsNotADatabaseIs74(_ arguments: [String]) throws {
         let fixture = Fixture()
-        defer { fixture.cleanUp() }
         let text = Data(String(repeating: "These are my notes, not a database.\n", count: 20).utf8)
         #expect(FileManager.default.createFile(atPath: fixture.database, contents: text))
         let run = try fixture.run(arguments)
@@ -110,8 +105,7 @@ struct FailureTests {
     ])
     func aSQLiteFileThatIsNotOursIs65(_ arguments: [String]) throws {
         let fixture = Fixture()
-        defer { fixture.cleanUp() }
-        try Fixture.execute(fixture.database, "CREATE TABLE notes (body TEXT); INSERT INTO notes VALUES ('mine');")
+        try rawSQL(fixture.database, "CREATE TABLE notes (body TEXT); INSERT INTO notes VALUES ('mine');")
         let bytes = FileManager.default.contents(atPath: fixture.database)
         let run = try fixture.run(arguments)
         #expect(run.status == 65, "\(arguments): \(run.stderr)")
@@ -126,9 +120,8 @@ struct FailureTests {
     ])
     func aNewerSchemaIs78(_ arguments: [String]) throws {
         let fixture = Fixture()
-        defer { fixture.cleanUp() }
         try populate(fixture)
-        try Fixture.execute(
+        try rawSQL(
             fixture.database,
             "PRAGMA wal_checkpoint(TRUNCATE); PRAGMA user_version = \(StateStore.schemaVersion + 1); PRAGMA journal_mode = DELETE;"
         )
@@ -147,7 +140,6 @@ struct FailureTests {
     ])
     func aLockHeldPastTheBusyTimeoutIs75(_ arguments: [String]) throws {
         let fixture = Fixture()
-        defer { fixture.cleanUp() }
         try populate(fixture)
         let before = try fixture.dump()
         let lock = try WriteLock(fixture.database)
@@ -161,7 +153,6 @@ struct FailureTests {
 
     @Test func readsDoNotWaitForAWriter() throws {
         let fixture = Fixture()
-        defer { fixture.cleanUp() }
         try populate(fixture)
         let lock = try WriteLock(fixture.database)
         defer { lock.release() }
@@ -175,7 +166,6 @@ struct FailureTests {
 
     @Test func busyTimeoutAfterTheCommandWorksToo() throws {
         let fixture = Fixture()
-        defer { fixture.cleanUp() }
         try populate(fixture)
         let lock = try WriteLock(fixture.database)
         // Waits out a lock released while it waits.
@@ -191,7 +181,6 @@ struct FailureTests {
 
     @Test func anUnwritableStandardOutputIs74() throws {
         let fixture = Fixture()
-        defer { fixture.cleanUp() }
         try populate(fixture)
         let full = try #require(FileHandle(forWritingAtPath: "/dev/full"))
         defer { try? full.close() }

@@ -22,21 +22,18 @@ struct ImportInputTests {
 
     @Test func devZeroIsRefusedAtItsFirstByte() throws {
         let fixture = Fixture()
-        defer { fixture.cleanUp() }
         expectRefused(try fixture.spawn(["import", "/dev/zero"]), "byte 0 is a NUL byte", fixture)
         expectRefused(try fixture.spawn(["import"], stdin: .path("/dev/zero")), "byte 0 is a NUL byte", fixture)
     }
 
     @Test func aNULAfterAGoodStartIsRefusedWhereItIs() throws {
         let fixture = Fixture()
-        defer { fixture.cleanUp() }
         let run = try fixture.run(["import"], stdin: Data((Self.prefix + "]}").utf8) + Data([0]))
         expectRefused(run, "byte \(Self.prefix.utf8.count + 2) is a NUL byte", fixture)
     }
 
     @Test func anEndlessPipeOfSomethingElseIsRefusedAtOnce() throws {
         let fixture = Fixture()
-        defer { fixture.cleanUp() }
         // `yes | statectl import`: the first byte already cannot start a document.
         let run = try feedingEndlessly(Array("y\n".utf8), fixture)
         expectRefused(run, "expected an object ('{') at byte 0", fixture)
@@ -44,7 +41,6 @@ struct ImportInputTests {
 
     @Test func anEndlessPipeOfWhitespaceStopsAtTheLimit() throws {
         let fixture = Fixture()
-        defer { fixture.cleanUp() }
         // A good start, then whitespace for ever: only the limit can stop it.
         let run = try feedingEndlessly(
             Array(repeating: UInt8(ascii: " "), count: 64 * 1024), fixture, first: Self.prefix)
@@ -53,7 +49,6 @@ struct ImportInputTests {
 
     @Test func aFileOverTheLimitIsRefusedByItsSizeUnread() throws {
         let fixture = Fixture()
-        defer { fixture.cleanUp() }
         let file = try sparseDocument(size: Self.limit + 1, fixture)
         expectRefused(try fixture.spawn(["import", file]), "is \(Self.limit + 1) bytes; the limit is 256 MiB", fixture)
         // stdin on the same file: refused alike.
@@ -63,7 +58,6 @@ struct ImportInputTests {
 
     @Test func aFileAtTheLimitIsRead() throws {
         let fixture = Fixture()
-        defer { fixture.cleanUp() }
         // Exactly the limit passes the size check; what stops it is the hole after the prefix.
         let file = try sparseDocument(size: Self.limit, fixture)
         expectRefused(try fixture.spawn(["import", file]), "byte \(Self.prefix.utf8.count) is a NUL byte", fixture)

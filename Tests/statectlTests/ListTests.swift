@@ -20,7 +20,6 @@ struct ListTests {
 
     @Test func tableHasAHeaderAndAlignedRowsInByteOrder() throws {
         let fixture = Fixture()
-        defer { fixture.cleanUp() }
         try populate(fixture)
         let run = try fixture.run(["list"])
         #expect(run.status == 0)
@@ -56,7 +55,6 @@ struct ListTests {
 
     @Test func jsonIsAnArrayOfSummaries() throws {
         let fixture = Fixture()
-        defer { fixture.cleanUp() }
         try populate(fixture)
         let run = try fixture.run(["list", "--json"])
         #expect(run.status == 0)
@@ -84,7 +82,6 @@ struct ListTests {
 
     @Test func filtersBySessionAndSizeClass() throws {
         let fixture = Fixture()
-        defer { fixture.cleanUp() }
         try populate(fixture)
         func windows(_ arguments: [String]) throws -> [String] {
             try jsonArray(try fixture.run(["list", "--json"] + arguments).stdout).map {
@@ -103,7 +100,6 @@ struct ListTests {
 
     @Test func manyRowsStreamAndStayAligned() throws {
         let fixture = Fixture()
-        defer { fixture.cleanUp() }
         let store = try fixture.store()
         // More rows than the table measures before it starts writing.
         for index in 0..<1500 {
@@ -123,7 +119,6 @@ struct ListTests {
 
     @Test func invalidSessionIsBadData() throws {
         let fixture = Fixture()
-        defer { fixture.cleanUp() }
         let run = try fixture.run(["list", String(repeating: "x", count: 257)])
         #expect(run.status == 65)
         #expect(run.stderr == "Error: session id is 257 bytes; the limit is 256\n")

@@ -6,7 +6,6 @@ import Testing
 struct LocationTests {
     @Test func statectlDBIsUsedWithoutDB() throws {
         let fixture = Fixture()
-        defer { fixture.cleanUp() }
         let chosen = fixture.path("chosen/state.db")
         var env = fixture.environment
         env["STATECTL_DB"] = chosen
@@ -25,7 +24,6 @@ struct LocationTests {
 
     @Test func xdgStateHomeWhenAbsolute() throws {
         let fixture = Fixture()
-        defer { fixture.cleanUp() }
         var env = fixture.environment
         env["XDG_STATE_HOME"] = fixture.path("xdg/")
         #expect(try statectl(["set", "s", "w", "--dismiss"], environment: env).status == 0)
@@ -36,7 +34,6 @@ struct LocationTests {
     @Test(arguments: [nil, "", "relative/state"])
     func homeWhenXDGStateHomeIsUnsetEmptyOrRelative(_ xdg: String?) throws {
         let fixture = Fixture()
-        defer { fixture.cleanUp() }
         var env = fixture.environment
         env["XDG_STATE_HOME"] = xdg
         if xdg == nil {
@@ -52,7 +49,6 @@ struct LocationTests {
 
     @Test func readCommandsCreateNothing() throws {
         let fixture = Fixture()
-        defer { fixture.cleanUp() }
         let missing = fixture.path("nowhere/deeper/state.db")
         let env = fixture.environment
         func run(_ arguments: [String]) throws -> Run {
@@ -91,13 +87,12 @@ struct LocationTests {
 
     @Test func writeCommandsCreateTheFileAndItsFolder() throws {
         let fixture = Fixture()
-        defer { fixture.cleanUp() }
         let path = fixture.path("a/b/state.db")
         #expect(
             try statectl(["--db", path, "set", "s", "w", "--dismiss"], environment: fixture.environment).status == 0)
         #expect(fixture.exists(path))
         let other = fixture.path("c/state.db")
         #expect(try statectl(["--db", other, "migrate"], environment: fixture.environment).status == 0)
-        #expect(try Fixture.query(other, "PRAGMA user_version") == [String(StateStore.schemaVersion)])
+        #expect(try rawQuery(other, "PRAGMA user_version") == [String(StateStore.schemaVersion)])
     }
 }

@@ -24,7 +24,6 @@ struct MessageTests {
     @Test(arguments: failingMutations)
     func aFailingMutationIsNamedByPositionAndText(_ mutations: [String], _ message: String) throws {
         let fixture = Fixture()
-        defer { fixture.cleanUp() }
         try fixture.save("s", "w") { $0.push(route("P")) }
         let before = try fixture.dump()
         let run = try fixture.run(["set", "s", "w"] + mutations)
@@ -35,7 +34,6 @@ struct MessageTests {
 
     @Test func aByteOrderMarkAtTheStartOfAnImportDocumentIsSkipped() throws {
         let fixture = Fixture()
-        defer { fixture.cleanUp() }
         let document =
             Data([0xEF, 0xBB, 0xBF]) + Data(#"{"format":"statectl/1","windows":[{"session":"s","window":"w"}]}"#.utf8)
         let file = fixture.path("bom.json")
@@ -56,7 +54,6 @@ struct MessageTests {
 
     @Test func importFromATerminalSaysItIsReadingStandardInput() throws {
         let fixture = Fixture()
-        defer { fixture.cleanUp() }
         let master = PseudoTerminal.open(O_RDWR | O_NOCTTY)
         guard master >= 0, PseudoTerminal.grant(master) == 0, PseudoTerminal.unlock(master) == 0,
             let name = PseudoTerminal.name(master)

@@ -49,7 +49,7 @@ struct OutputFailureTests {
         },
         Writing(name: "migrate", populated: false, arguments: { _ in ["migrate"] }) {
             try $0.exists($0.database)
-                && Fixture.query($0.database, "PRAGMA user_version") == [String(StateStore.schemaVersion)]
+                && rawQuery($0.database, "PRAGMA user_version") == [String(StateStore.schemaVersion)]
         },
         Writing(name: "demo --db", arguments: { _ in ["demo"] }) {
             try $0.store().windows(session: "demo").count == 2
@@ -62,7 +62,6 @@ struct OutputFailureTests {
     @Test(arguments: writing, SpawnedOutput.failing)
     func aCommittedChangeWhoseOutputFailsExits3(_ command: Writing, _ output: SpawnedOutput) throws {
         let fixture = Fixture()
-        defer { fixture.cleanUp() }
         if command.populated { try Self.populate(fixture) }
         #expect(try !command.committed(fixture), "not done before the run")
         let run = try fixture.spawn(command.arguments(fixture), stdout: output)
@@ -84,7 +83,6 @@ struct OutputFailureTests {
     @Test(arguments: readOnly, SpawnedOutput.failing)
     func aCommandThatWroteNothingExits74(_ arguments: [String], _ output: SpawnedOutput) throws {
         let fixture = Fixture()
-        defer { fixture.cleanUp() }
         try Self.populate(fixture)
         let before = try fixture.dump()
         let run = try fixture.spawn(arguments, stdout: output)
@@ -98,7 +96,6 @@ struct OutputFailureTests {
 
     @Test func aBrokenPipeIsReportedNotDeathBySIGPIPE() throws {
         let fixture = Fixture()
-        defer { fixture.cleanUp() }
         try Self.populate(fixture)
         let run = try fixture.spawn(["list"], stdout: .brokenPipe)
         #expect(run.status == 74, "not 141 (killed by SIGPIPE): \(run.stderr)")
@@ -108,7 +105,6 @@ struct OutputFailureTests {
     @Test func aClosedStandardOutputReceivesNoFileTheCommandOpens() throws {
         // With descriptor 1 closed, the next file opened would take it and receive the output.
         let fixture = Fixture()
-        defer { fixture.cleanUp() }
         try Self.populate(fixture)
         let document = try #require(contents(fixture.path("doc.json")))
         let run = try fixture.spawn(["import", fixture.path("doc.json")], stdout: .closed)

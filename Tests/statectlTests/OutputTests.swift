@@ -11,7 +11,6 @@ struct OutputTests {
 
     @Test func headerIsBoldOnATerminal() throws {
         let fixture = try populated()
-        defer { fixture.cleanUp() }
         let output = try statectlOnTerminal(["--db", fixture.database, "list"], environment: fixture.environment)
         #expect(output.contains("\u{1B}[1mSESSION"))
         #expect(output.contains("UPDATED\u{1B}[0m"))
@@ -20,7 +19,6 @@ struct OutputTests {
     @Test(arguments: ["1", ""])
     func noColourWithNoColorSet(_ value: String) throws {
         let fixture = try populated()
-        defer { fixture.cleanUp() }
         var env = fixture.environment
         env["NO_COLOR"] = value
         let output = try statectlOnTerminal(["--db", fixture.database, "list"], environment: env)
@@ -30,7 +28,6 @@ struct OutputTests {
 
     @Test func noColourWithADumbTerminal() throws {
         let fixture = try populated()
-        defer { fixture.cleanUp() }
         var env = fixture.environment
         env["TERM"] = "dumb"
         let output = try statectlOnTerminal(["--db", fixture.database, "show", "s", "w"], environment: env)
@@ -40,7 +37,6 @@ struct OutputTests {
 
     @Test func jsonIsNeverColoured() throws {
         let fixture = try populated()
-        defer { fixture.cleanUp() }
         let output = try statectlOnTerminal(
             ["--db", fixture.database, "list", "--json"], environment: fixture.environment)
         #expect(output.hasPrefix("[{"))
@@ -55,7 +51,6 @@ struct OutputTests {
     ])
     func everyJSONOutputIsOneDocumentAndANewline(_ arguments: [String]) throws {
         let fixture = try populated()
-        defer { fixture.cleanUp() }
         let run = try fixture.run(arguments)
         #expect(run.status == 0, "\(arguments): \(run.stderr)")
         #expect(run.stdout.hasSuffix("\n"))

@@ -11,7 +11,6 @@ struct ParsingTests {
         sourceLocation: SourceLocation = #_sourceLocation
     ) throws {
         let fixture = Fixture()
-        defer { fixture.cleanUp() }
         let run = try withDB ? fixture.run(arguments) : statectl(arguments, environment: fixture.environment)
         #expect(run.status == 64, "\(arguments): \(run.stderr)", sourceLocation: sourceLocation)
         #expect(run.stdout.isEmpty, sourceLocation: sourceLocation)
@@ -126,7 +125,6 @@ struct ParsingTests {
 
     @Test func optionsTakeTheirValueEitherWay() throws {
         let fixture = Fixture()
-        defer { fixture.cleanUp() }
         #expect(try fixture.run(["set", "s", "a", "--size-class=regular"]).status == 0)
         #expect(try fixture.run(["set", "s", "b", "--size-class", "compact"]).status == 0)
         let spaced = try fixture.run(["list", "--size-class", "regular", "--json"])
@@ -142,7 +140,6 @@ struct ParsingTests {
 
     @Test func doubleDashEndsTheOptions() throws {
         let fixture = Fixture()
-        defer { fixture.cleanUp() }
         try fixture.save("-s", "--w") { $0.push(route("Folder")) }
         let run = try fixture.run(["show", "--json", "--", "-s", "--w"])
         #expect(run.status == 0, "\(run.stderr)")
@@ -156,7 +153,6 @@ struct ParsingTests {
 
     @Test func globalOptionsStandBeforeOrAfterTheCommand() throws {
         let fixture = Fixture()
-        defer { fixture.cleanUp() }
         try fixture.save("s", "w") { $0.push(route("Folder")) }
         let env = fixture.environment
         let before = try statectl(
@@ -189,7 +185,6 @@ struct ParsingTests {
 
     @Test func anArgumentThatIsNotUTF8IsBadData() throws {
         let fixture = Fixture()
-        defer { fixture.cleanUp() }
         let bad: [UInt8] = [0x77, 0xFF, 0x77]  // "w\xFFw"
         let db = Array(fixture.database.utf8)
         for arguments in [

@@ -15,7 +15,6 @@ struct QuietCommandsTests {
 
     @Test func pruneDryRunAndAnUpToDateMigrateTakeNoWriteLock() throws {
         let fixture = Fixture()
-        defer { fixture.cleanUp() }
         try populate(fixture)
         let before = try fixture.dump()
         let lock = try WriteLock(fixture.database)
@@ -43,12 +42,11 @@ struct QuietCommandsTests {
 
     @Test func aMigrationThatFailsIsNamedWithSQLitesReasonNotItsText() throws {
         let fixture = Fixture()
-        defer { fixture.cleanUp() }
         // A file of the first schema where a program made a table the second migration creates.
         let schema1 = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("Fixtures/schema1.db").path
         try FileManager.default.copyItem(atPath: schema1, toPath: fixture.database)
-        try Fixture.execute(fixture.database, "CREATE TABLE changes (x)")
+        try rawSQL(fixture.database, "CREATE TABLE changes (x)")
         let before = try fixture.dump()
         for arguments in [["migrate"], ["list"], ["set", "s", "w", "--dismiss"]] {
             let run = try fixture.run(arguments)

@@ -22,7 +22,6 @@ struct RouteFormTests {
     @Test(arguments: types, values)
     func whatIsPrintedIsReadBackAsTheSameRoute(_ type: String, _ value: String) throws {
         let fixture = Fixture()
-        defer { fixture.cleanUp() }
         // Stored by a host, as SwiftUI names the type.
         let stored = route(type, value)
         try fixture.save("s", "host") { $0.present(stored) }
@@ -46,7 +45,6 @@ struct RouteFormTests {
 
     @Test func watchPrintsTheObjectFormToo() throws {
         let fixture = Fixture()
-        defer { fixture.cleanUp() }
         let watcher = try WatchCommandTests.Watcher(fixture, ["--count", "1", "--timeout", "20"])
         try watcher.waitForMessage("to be created")
         try fixture.save("s", "w") { $0.push(route("(a: Swift.Int)", "[1]")) }
@@ -66,7 +64,6 @@ struct RouteFormTests {
     @Test(arguments: shortForms)
     func theShortFormsAreUnchanged(_ argument: String, _ type: String, _ json: String) throws {
         let fixture = Fixture()
-        defer { fixture.cleanUp() }
         let run = try fixture.run(["set", "s", "w", "--push", argument])
         #expect(run.status == 0, "\(run.stderr)")
         #expect(try field("path", in: run.stdout) == argument, "printed as written")
@@ -75,7 +72,6 @@ struct RouteFormTests {
 
     @Test func theObjectFormOfAPlainTypeIsPrintedShort() throws {
         let fixture = Fixture()
-        defer { fixture.cleanUp() }
         let run = try fixture.run([
             "set", "s", "w", "--push", #"{"type":"Thread","value":{"id": 42}}"#, "--push", #"{"type":"Settings"}"#,
         ])
@@ -99,7 +95,6 @@ struct RouteFormTests {
     @Test(arguments: badObjects)
     func aBadObjectIsBadDataAndWritesNothing(_ argument: String, _ message: String) throws {
         let fixture = Fixture()
-        defer { fixture.cleanUp() }
         try fixture.save("s", "w") { $0.push(route("A")) }
         let before = try fixture.dump()
         let run = try fixture.run(["set", "s", "w", "--push", "B", "--present", argument])

@@ -25,7 +25,6 @@ struct ShowRestoreTests {
 
     @Test func showWindowAsJSON() throws {
         let fixture = Fixture()
-        defer { fixture.cleanUp() }
         try populate(fixture)
         let run = try fixture.run(["show", "mail", "compose", "--json"])
         #expect(run.status == 0)
@@ -44,7 +43,6 @@ struct ShowRestoreTests {
 
     @Test func showWindowAsText() throws {
         let fixture = Fixture()
-        defer { fixture.cleanUp() }
         try populate(fixture)
         let run = try fixture.run(["show", "mail", "main"])
         #expect(run.status == 0)
@@ -62,7 +60,6 @@ struct ShowRestoreTests {
 
     @Test func showSessionIsAnArraySortedByWindow() throws {
         let fixture = Fixture()
-        defer { fixture.cleanUp() }
         try populate(fixture)
         let states = try jsonArray(try fixture.run(["show", "mail", "--json"]).stdout)
         #expect(states.map { $0["window"] as? String } == ["compose", "main"])
@@ -73,7 +70,6 @@ struct ShowRestoreTests {
 
     @Test func showUnknownSessionOrWindowIsNotFound() throws {
         let fixture = Fixture()
-        defer { fixture.cleanUp() }
         try populate(fixture)
         let window = try fixture.run(["show", "mail", "nope"])
         #expect(window.status == 66)
@@ -87,7 +83,6 @@ struct ShowRestoreTests {
 
     @Test func restoreIntoEachSizeClass() throws {
         let fixture = Fixture()
-        defer { fixture.cleanUp() }
         try populate(fixture)
         func restored(_ window: String, _ sizeClass: String?) throws -> [String: Any] {
             let extra = sizeClass.map { ["--size-class", $0] } ?? []
@@ -129,7 +124,6 @@ struct ShowRestoreTests {
 
     @Test func restoreUnderTheDismissPolicyClearsTheItemWhenTheModeChanges() throws {
         let fixture = Fixture()
-        defer { fixture.cleanUp() }
         #expect(
             try fixture.run([
                 "set", "s", "w", "--policy", "dismiss", "--size-class", "regular", "--present", "Thread:1",
@@ -144,7 +138,6 @@ struct ShowRestoreTests {
 
     @Test func restoreSessionAndText() throws {
         let fixture = Fixture()
-        defer { fixture.cleanUp() }
         try populate(fixture)
         let all = try jsonArray(try fixture.run(["restore", "mail", "--size-class", "compact", "--json"]).stdout)
         #expect(all.map { $0["window"] as? String } == ["compose", "main"])

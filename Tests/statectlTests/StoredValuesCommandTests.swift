@@ -8,9 +8,8 @@ import Testing
 struct StoredValuesCommandTests {
     @Test func aRevisionAtTheLargestIntegerIsDamageForSetRevertAndImport() throws {
         let fixture = Fixture()
-        defer { fixture.cleanUp() }
         try fixture.save("s", "w") { $0.push(route("A")) }
-        try Fixture.execute(fixture.database, "UPDATE windows SET revision = 9223372036854775807")
+        try rawSQL(fixture.database, "UPDATE windows SET revision = 9223372036854775807")
         let before = try fixture.dump()
         let document = Data(#"{"format":"statectl/1","windows":[{"session":"s","window":"w"}]}"#.utf8)
         for arguments in [["set", "s", "w", "--push", "B"], ["revert", "s", "w", "1"], ["import", "-"]] {
@@ -32,9 +31,8 @@ struct StoredValuesCommandTests {
     @Test(arguments: [Int64.min, Int64.max])
     func timeStampsAtTheEndsOfTheirRangeAreShown(_ milliseconds: Int64) throws {
         let fixture = Fixture()
-        defer { fixture.cleanUp() }
         try fixture.save("s", "w") { $0.push(route("A")) }
-        try Fixture.execute(fixture.database, "UPDATE windows SET updated_at = \(milliseconds)")
+        try rawSQL(fixture.database, "UPDATE windows SET updated_at = \(milliseconds)")
         for arguments in [["show", "s", "w"], ["list"], ["list", "--json"], ["history", "s", "w"], ["export"]] {
             let run = try fixture.run(arguments)
             #expect(run.status == 0, "\(arguments): \(run.stderr)")
@@ -44,9 +42,8 @@ struct StoredValuesCommandTests {
 
     @Test func aRevisionThatIsTextIsDamageNamingTheWindow() throws {
         let fixture = Fixture()
-        defer { fixture.cleanUp() }
         try fixture.save("s", "w") { $0.push(route("A")) }
-        try Fixture.execute(fixture.database, "UPDATE windows SET revision = 'abc'")
+        try rawSQL(fixture.database, "UPDATE windows SET revision = 'abc'")
         let before = try fixture.dump()
         for arguments in [["set", "s", "w", "--push", "B"], ["show", "s", "w"], ["list"]] {
             let run = try fixture.run(arguments)
@@ -59,16 +56,15 @@ struct StoredValuesCommandTests {
 
     @Test func aWindowDeletedByHandIsWrittenAgainFromRevisionOne() throws {
         let fixture = Fixture()
-        defer { fixture.cleanUp() }
         for name in ["A", "B", "C"] { #expect(try fixture.run(["set", "s", "w", "--push", name]).status == 0) }
-        try Fixture.execute(fixture.database, "DELETE FROM windows")
+        try rawSQL(fixture.database, "DELETE FROM windows")
         let set = try fixture.run(["set", "s", "w", "--push", "New", "--json"])
         #expect(set.status == 0, "\(set.stderr)")
         #expect(try jsonObject(set.stdout)["revision"] as? Int == 1)
         let history = try jsonArray(try fixture.run(["history", "s", "w", "--json"]).stdout)
         #expect(history.map { $0["revision"] as? Int } == [1], "the leftover history is gone")
 
-        try Fixture.execute(fixture.database, "DELETE FROM windows")
+        try rawSQL(fixture.database, "DELETE FROM windows")
         let document = Data(#"{"format":"statectl/1","windows":[{"session":"s","window":"w"}]}"#.utf8)
         let imported = try fixture.run(["import", "-", "--json"], stdin: document)
         #expect(imported.status == 0, "\(imported.stderr)")

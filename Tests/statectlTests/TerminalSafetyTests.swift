@@ -33,7 +33,6 @@ struct TerminalSafetyTests {
 
     @Test func tablesAndRecordsShowControlCharactersEscaped() throws {
         let fixture = Fixture()
-        defer { fixture.cleanUp() }
         try writeByHand(fixture)
         for arguments in [["list"], ["show", "s"], ["restore", "s"], ["restore", "s", "--size-class", "regular"]] {
             let run = try fixture.run(arguments)
@@ -48,7 +47,6 @@ struct TerminalSafetyTests {
 
     @Test func jsonKeepsTheDataExact() throws {
         let fixture = Fixture()
-        defer { fixture.cleanUp() }
         try writeByHand(fixture)
         let rows = try jsonArray(try fixture.run(["list", "--json"]).stdout)
         #expect(rows.map { $0["window"] as? String }.contains(Self.evilWindow))
@@ -59,7 +57,6 @@ struct TerminalSafetyTests {
 
     @Test func deleteAndWatchLinesShowControlCharactersEscaped() throws {
         let fixture = Fixture()
-        defer { fixture.cleanUp() }
         // Started before the database exists, the watcher prints every change from the first.
         let watcher = try WatchCommandTests.Watcher(fixture, ["--count", "4", "--timeout", "20"])
         try watcher.waitForMessage("to be created")
@@ -81,7 +78,6 @@ struct TerminalSafetyTests {
 
     @Test func messagesShowControlCharactersEscaped() throws {
         let fixture = Fixture()
-        defer { fixture.cleanUp() }
         // A row written by hand that cannot be read: the message quotes its ids.
         try fixture.save("s", "plain") { $0.push(route("A")) }
         try rawSQL(
@@ -120,7 +116,6 @@ struct TerminalSafetyTests {
 
     @Test func tableWidthsCountGraphemeClusters() throws {
         let fixture = Fixture()
-        defer { fixture.cleanUp() }
         for (window, _) in Self.widths { try fixture.save("s", window) { $0.push(route("A")) } }
         let lines = try fixture.run(["list"]).stdout.split(separator: "\n").map(String.init)
         let column = Self.widths.map(\.1).max()!
@@ -135,7 +130,6 @@ struct TerminalSafetyTests {
 
     @Test func aLongCellIsCutBetweenGraphemeClusters() throws {
         let fixture = Fixture()
-        defer { fixture.cleanUp() }
         try fixture.save("s", "w") { $0.present(route(String(repeating: "🇫🇷", count: 30))) }
         let row = try #require(try fixture.run(["list"]).stdout.split(separator: "\n").last)
         // ITEM is cut at 48 columns: 23 flags (46 columns) and the ellipsis.

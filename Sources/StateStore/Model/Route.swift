@@ -31,7 +31,7 @@ public struct Route: Hashable, Sendable, CustomStringConvertible {
     /// first `:`, such as `Folder:"inbox"` or `Thread:{"id":42}`; or, for an argument starting
     /// with `{`, the JSON object `{"type": …, "value": …}` (`value` optional), which any type
     /// can be written in (`{"type":"(a: Swift.Int, b: Swift.Int)","value":[1,2]}`).
-    public init(parsing argument: String) throws(StateStoreError) {
+    package init(parsing argument: String) throws(StateStoreError) {
         if argument.utf8.first == UInt8(ascii: "{") {
             do {
                 self = try JSONReader.read(argument) { reader throws(JSONReader.Failure) in
@@ -75,7 +75,7 @@ public struct Route: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// Writes `{"type": ..., "value": ...}`.
-    public func write(to writer: inout JSONWriter) {
+    package func write(to writer: inout JSONWriter) {
         writer.beginObject()
         writer.key("type")
         writer.string(type)
@@ -87,7 +87,7 @@ public struct Route: Hashable, Sendable, CustomStringConvertible {
 
 extension [Route] {
     /// Writes the routes as a JSON array of `{"type": ..., "value": ...}` objects.
-    public func write(to writer: inout JSONWriter) {
+    package func write(to writer: inout JSONWriter) {
         writer.beginArray()
         for route in self { route.write(to: &writer) }
         writer.endArray()
@@ -95,13 +95,15 @@ extension [Route] {
 }
 
 extension JSONReader {
-    /// Reads a `{"type": ..., "value": ...}` object; `value` may be absent (null). With
-    /// `validating` false (text the store wrote) the type and size checks are skipped.
-    mutating func readRoute(validating: Bool = true) throws(Failure) -> Route {
-        try validating ? readRouteObject(validating: true) : readStoredRoute()
+    /// Reads a `{"type": ..., "value": ...}` object, validating it as outside text: `value` may be
+    /// absent (null); the type and the value's size are checked.
+    mutating func readRoute() throws(Failure) -> Route {
+        try readRouteObject(validating: true)
     }
 
-    private mutating func readRouteObject(validating: Bool) throws(Failure) -> Route {
+    /// Reads a route object with any keys in any order; with `validating` false (text the store
+    /// wrote) the type and size checks are skipped.
+    mutating func readRouteObject(validating: Bool) throws(Failure) -> Route {
         var type: String?
         var json: String?
         let start = index
@@ -126,25 +128,10 @@ extension JSONReader {
         }
     }
 
-    /// Reads an array of route objects.
-    mutating func readRoutes(validating: Bool = true) throws(Failure) -> [Route] {
+    /// Reads an array of route objects, validating each.
+    mutating func readRoutes() throws(Failure) -> [Route] {
         var routes: [Route] = []
-        try readArray { reader throws(Failure) in routes.append(try reader.readRoute(validating: validating)) }
+        try readArray { reader throws(Failure) in routes.append(try reader.readRoute()) }
         return routes
-    }
-
-    /// Reads a route the store wrote, not validated again. The store writes every route as
-    /// `{"type":…,"value":…}`, minified and in that order, so that shape is read directly, without
-    /// building its keys; any other goes through the general reader.
-    private mutating func readStoredRoute() throws(Failure) -> Route {
-        let route = try backtracking { reader throws(Failure) -> Route? in
-            guard reader.consume(#"{"type":"#), let type = reader.consumePlainString(), reader.consume(#","value":"#),
-                let value = try reader.consumeMinifiedValue(), reader.consume("}")
-            else { return nil }
-            return Route(
-                validType: String(decoding: type, as: UTF8.self), minifiedJSON: String(decoding: value, as: UTF8.self))
-        }
-        if let route { return route }
-        return try readRouteObject(validating: false)
     }
 }

@@ -1,6 +1,8 @@
 /// A window's horizontal size class, as SwiftUI reports it.
 public enum SizeClass: String, CaseIterable, Codable, Hashable, Sendable {
+    /// A narrow window (an iPhone, a narrow split view): an item is presented as a sheet.
     case compact
+    /// A wide window (an iPad full screen): an item is pushed onto the window's stack.
     case regular
     /// No size class known yet: presented like compact.
     case unspecified
@@ -23,26 +25,4 @@ public enum SizeChangePolicy: String, CaseIterable, Codable, Hashable, Sendable 
     case migrate
     /// Clear the item and its `itemPath` when the presentation mode changes.
     case dismiss
-}
-
-// Matched on their UTF-8 so that reading a stored row builds no string for them.
-extension SizeClass {
-    init?(utf8 text: UnsafeBufferPointer<UInt8>) {
-        switch text.first {
-        case UInt8(ascii: "c") where text.spells("compact"): self = .compact
-        case UInt8(ascii: "r") where text.spells("regular"): self = .regular
-        case UInt8(ascii: "u") where text.spells("unspecified"): self = .unspecified
-        default: return nil
-        }
-    }
-}
-
-extension SizeChangePolicy {
-    init?(utf8 text: UnsafeBufferPointer<UInt8>) {
-        switch text.first {
-        case UInt8(ascii: "m") where text.spells("migrate"): self = .migrate
-        case UInt8(ascii: "d") where text.spells("dismiss"): self = .dismiss
-        default: return nil
-        }
-    }
 }

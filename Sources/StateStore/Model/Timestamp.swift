@@ -1,12 +1,29 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// A moment in UTC with millisecond precision, written as RFC 3339 (`2026-11-30T05:45:14.123Z`).
 public struct Timestamp: Hashable, Comparable, Sendable, CustomStringConvertible {
     /// Milliseconds since 1970-01-01T00:00:00Z.
     public var millisecondsSince1970: Int64
 
+    /// The moment `millisecondsSince1970` milliseconds after 1970-01-01T00:00:00Z (before it, when negative).
     public init(millisecondsSince1970: Int64) {
         self.millisecondsSince1970 = millisecondsSince1970
     }
 
+    /// The system's real-time clock, now (`clock_gettime`: no Foundation in the engine).
+    public static func now() -> Timestamp {
+        var time = timespec()
+        clock_gettime(CLOCK_REALTIME, &time)
+        return Timestamp(millisecondsSince1970: Int64(time.tv_sec) * 1000 + Int64(time.tv_nsec) / 1_000_000)
+    }
+
+    /// Whether `lhs` comes before `rhs`.
     public static func < (lhs: Timestamp, rhs: Timestamp) -> Bool {
         lhs.millisecondsSince1970 < rhs.millisecondsSince1970
     }
@@ -116,6 +133,7 @@ public struct Timestamp: Hashable, Comparable, Sendable, CustomStringConvertible
 }
 
 extension Timestamp: Codable {
+    /// Reads the RFC 3339 string ``description`` writes.
     public init(from decoder: any Decoder) throws {
         let text = try decoder.singleValueContainer().decode(String.self)
         guard let timestamp = Timestamp(rfc3339: text) else {
@@ -125,6 +143,7 @@ extension Timestamp: Codable {
         self = timestamp
     }
 
+    /// Writes ``description``, an RFC 3339 string.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         try container.encode(description)

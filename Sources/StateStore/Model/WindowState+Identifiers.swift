@@ -1,7 +1,7 @@
 extension WindowState {
     /// Checks a session id, and a window id when given, as every store call does (1–256 bytes
     /// of UTF-8, no control characters), so a caller can refuse bad ids before opening anything.
-    public static func validate(session: String, window: String? = nil) throws(StateStoreError) {
+    package static func validate(session: String, window: String? = nil) throws(StateStoreError) {
         try validateIdentifier(session, "session id")
         if let window { try validateIdentifier(window, "window id") }
     }

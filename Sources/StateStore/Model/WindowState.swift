@@ -1,6 +1,6 @@
 /// Everything StateStore keeps about one window: its size class, its navigation stack and the
-/// item it presents. The layout — sheet or push — is never stored; ``resolve(_:for:)`` derives it.
-public struct WindowState: Hashable, Sendable, Codable {
+/// item it presents. The layout — sheet or push — is never stored; ``layout(for:)`` derives it.
+public struct WindowState: Hashable, Sendable {
     /// The session (app instance) the window belongs to.
     public var session: String
     /// The window's id within its session.
@@ -17,9 +17,9 @@ public struct WindowState: Hashable, Sendable, Codable {
     /// What a size-class change does to a presented item.
     public var policy: SizeChangePolicy
     /// 1 on the first write, +1 on every write; 0 for a window never written. Set by the store.
-    public internal(set) var revision: Int
+    public package(set) var revision: Int
     /// When this revision was written. Set by the store.
-    public internal(set) var updatedAt: Timestamp
+    public package(set) var updatedAt: Timestamp
 
     /// A window as it starts: unspecified size class, empty path, no item, `migrate`.
     public init(
@@ -65,26 +65,27 @@ public struct WindowState: Hashable, Sendable, Codable {
         }
     }
 
-    /// Writes the state as SPEC §2's JSON object, keys in its order.
-    public func write(to writer: inout JSONWriter) {
+    /// Writes the state as SPEC §2's JSON object, keys in its order: the shape `Codable` writes
+    /// and reads too, with a writer that keeps each route's value as its stored text.
+    package func write(to writer: inout JSONWriter) {
         writer.beginObject()
-        writer.key("session")
+        writer.key(CodingKeys.session.rawValue)
         writer.string(session)
-        writer.key("window")
+        writer.key(CodingKeys.window.rawValue)
         writer.string(window)
-        writer.key("sizeClass")
+        writer.key(CodingKeys.sizeClass.rawValue)
         writer.string(sizeClass.rawValue)
-        writer.key("path")
+        writer.key(CodingKeys.path.rawValue)
         path.write(to: &writer)
-        writer.key("item")
+        writer.key(CodingKeys.item.rawValue)
         if let item { item.write(to: &writer) } else { writer.null() }
-        writer.key("itemPath")
+        writer.key(CodingKeys.itemPath.rawValue)
         itemPath.write(to: &writer)
-        writer.key("policy")
+        writer.key(CodingKeys.policy.rawValue)
         writer.string(policy.rawValue)
-        writer.key("revision")
+        writer.key(CodingKeys.revision.rawValue)
         writer.integer(revision)
-        writer.key("updatedAt")
+        writer.key(CodingKeys.updatedAt.rawValue)
         writer.timestamp(updatedAt)
         writer.endObject()
     }
@@ -94,5 +95,51 @@ public struct WindowState: Hashable, Sendable, Codable {
         var writer = JSONWriter()
         write(to: &writer)
         return writer.bytes
+    }
+}
+
+/// One JSON encoding: `Codable` writes and reads exactly the object ``WindowState/write(to:)``
+/// writes (SPEC §2's keys; `item` is `null` when there is none), and a decoded state is checked as
+/// one given to the store is.
+extension WindowState: Codable {
+    /// SPEC §2's keys, in its order.
+    enum CodingKeys: String, CodingKey, CaseIterable {
+        case session, window, sizeClass, path, item, itemPath, policy, revision, updatedAt
+    }
+
+    /// Reads every key of SPEC §2's object and checks the state (ids, limits, `itemPath` without
+    /// an item): a state the store would refuse is `DecodingError.dataCorrupted`.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            session: try container.decode(String.self, forKey: .session),
+            window: try container.decode(String.self, forKey: .window),
+            sizeClass: try container.decode(SizeClass.self, forKey: .sizeClass),
+            path: try container.decode([Route].self, forKey: .path),
+            item: try container.decode(Route?.self, forKey: .item),
+            itemPath: try container.decode([Route].self, forKey: .itemPath),
+            policy: try container.decode(SizeChangePolicy.self, forKey: .policy))
+        revision = try container.decode(Int.self, forKey: .revision)
+        updatedAt = try container.decode(Timestamp.self, forKey: .updatedAt)
+        guard revision >= 0 else {
+            throw DecodingError.dataCorruptedError(
+                forKey: .revision, in: container, debugDescription: "revision \(revision) is negative")
+        }
+        do {
+            try validate()
+        } catch {
+            throw DecodingError.dataCorrupted(
+                .init(codingPath: decoder.codingPath, debugDescription: error.description, underlyingError: error))
+        }
+    }
+
+    /// Writes SPEC §2's object, `item` `null` when there is none.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        let fields: KeyValuePairs<CodingKeys, any Encodable> = [
+            .session: session, .window: window, .sizeClass: sizeClass, .path: path, .item: item as Route?,
+            .itemPath: itemPath, .policy: policy, .revision: revision, .updatedAt: updatedAt,
+        ]
+        for (key, value) in fields { try container.encode(value, forKey: key) }
     }
 }

@@ -7,6 +7,7 @@ public struct AdaptiveItem<Item> {
     /// The environment's horizontal size class.
     public var horizontalSizeClass: SizeClass?
 
+    /// The projections of `item` in `horizontalSizeClass`.
     public init(item: Item? = nil, horizontalSizeClass: SizeClass? = nil) {
         self.item = item
         self.horizontalSizeClass = horizontalSizeClass

@@ -10,7 +10,9 @@
 public struct WindowChange: Hashable, Sendable {
     /// The change's position in the store's change log; increases with every commit.
     public var sequence: Int64
+    /// The window's session.
     public var session: String
+    /// The window's id.
     public var window: String
     /// The revision written; `nil` when the window was deleted.
     public var revision: Int?
@@ -65,52 +67,73 @@ public struct UnreadableChange: Hashable, Sendable {
 /// `PRAGMA data_version` before anything else: a poll when nothing changed reads no table. The
 /// log keeps the last 1,000 changes and every change of the latest write; a feed that falls
 /// further behind gets a ``ChangeEvent/gap(_:)`` where the changes it missed were.
-public final class ChangeFeed {
-    private let database: Database
+///
+/// A feed is `Sendable`: its connection and position are behind a lock, so it may be polled from
+/// any thread or task. Polls take turns, and each change is reported once, to the poll that reads
+/// it; to have every change, poll from one place.
+public final class ChangeFeed: Sendable {
+    /// What a poll reads and moves on: guarded by the lock.
+    private struct Position {
+        let database: Database
+        var cursor: Int64
+        var dataVersion: Int?
+    }
+
+    private let state: Lock<Position>
     private let session: String?
-    private var cursor: Int64
-    private var dataVersion: Int?
 
     /// A feed of the changes committed after `position` (nil: after this moment), to windows of
     /// `session` or of all.
     init(path: String, options: StateStore.Options, session: String?, after position: Int64?) throws(StateStoreError) {
         if let session { try validateIdentifier(session, "session id") }
-        database = try Database(path: path, create: false, busyTimeoutMilliseconds: options.busyTimeoutMilliseconds)
+        let database = try Database(
+            path: path, create: false, busyTimeoutMilliseconds: options.busyTimeoutMilliseconds)
         self.session = session
+        let cursor: Int64
         if let position {
             cursor = max(0, position)
         } else {
             cursor = try database.changeLogHighWaterMark()
         }
+        state = Lock(Position(database: database, cursor: cursor, dataVersion: nil))
     }
 
     /// The position after the last change reported (or, before any, when the feed started).
-    public var position: Int64 { cursor }
+    public var position: Int64 {
+        state.withLock { $0.cursor }
+    }
 
     /// What was committed since the last poll, oldest first; empty, cheaply, when nothing was.
     /// Fails for good once the file was replaced or deleted.
     public func poll() throws(StateStoreError) -> [ChangeEvent] {
+        try state.withLock { state throws(StateStoreError) in try poll(&state) }
+    }
+
+    private func poll(_ state: inout Position) throws(StateStoreError) -> [ChangeEvent] {
+        let database = state.database
         // A replaced file's data_version never changes: without this, the feed would go quiet.
         try database.checkStillAtPath()
         let version = try database.integer("PRAGMA data_version")
-        guard version != dataVersion else { return [] }
+        guard version != state.dataVersion else { return [] }
         // Recorded before the snapshot below begins: a commit racing this poll changes the version
         // again, so the next poll reads it (a change seen twice is skipped by the cursor).
-        dataVersion = version
+        state.dataVersion = version
         var events: [ChangeEvent] = []
         do {
-            try readChanges(into: &events)
+            try readChanges(&state, into: &events)
         } catch {
-            dataVersion = nil  // read again next time
+            state.dataVersion = nil  // read again next time
             throw error
         }
         return events
     }
 
-    private func readChanges(into events: inout [ChangeEvent]) throws(StateStoreError) {
+    private func readChanges(_ state: inout Position, into events: inout [ChangeEvent]) throws(StateStoreError) {
+        let database = state.database
+        var cursor = state.cursor
         try database.readTransaction { () throws(StateStoreError) in
             let highWaterMark = try database.changeLogHighWaterMark()
-            if let gap = try gap(before: highWaterMark) { events.append(.gap(gap)) }
+            if let gap = try gap(database, after: cursor, before: highWaterMark) { events.append(.gap(gap)) }
             var last = cursor
             try database.query(
                 """
@@ -128,11 +151,14 @@ public final class ChangeFeed {
             // Other sessions' changes advance the cursor too, so they are not read again.
             cursor = max(cursor, last, highWaterMark)
         }
+        state.cursor = cursor
     }
 
     /// The changes after the cursor that the log no longer holds: those before its first row
     /// after the cursor, or, when it has none, up to its high-water mark (a log emptied by hand).
-    private func gap(before highWaterMark: Int64) throws(StateStoreError) -> ChangeGap? {
+    private func gap(
+        _ database: Database, after cursor: Int64, before highWaterMark: Int64
+    ) throws(StateStoreError) -> ChangeGap? {
         guard highWaterMark > cursor else { return nil }
         let next = try database.integer("SELECT seq FROM changes WHERE seq > ? ORDER BY seq LIMIT 1") {
             statement throws(StateStoreError) in try statement.bind(1, cursor)
@@ -203,17 +229,18 @@ extension StateStore {
     }
 
     /// What is committed from now on, as an async sequence polled every `interval`: changes, and
-    /// gaps and unreadable rows where they fall. Ends with an error if the store fails; cancel the
-    /// consuming task to stop.
+    /// gaps and unreadable rows where they fall. The feed is made before this returns, so a write
+    /// made right after the call is in the sequence. Ends with an error if the store fails; cancel
+    /// the consuming task to stop.
     public func changes(
         session: String? = nil, interval: Duration = .milliseconds(50)
-    )
+    ) throws(StateStoreError)
         -> AsyncThrowingStream<ChangeEvent, any Error>
     {
-        AsyncThrowingStream { continuation in
+        let feed = try changeFeed(session: session)
+        return AsyncThrowingStream { continuation in
             let task = Task {
                 do {
-                    let feed = try changeFeed(session: session)
                     while !Task.isCancelled {
                         for event in try feed.poll() { continuation.yield(event) }
                         try await Task.sleep(for: interval)

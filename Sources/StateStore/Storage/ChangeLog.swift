@@ -1,9 +1,9 @@
 /// The change log (`changes`, Migrations/0002 and 0003): triggers add a row for every write and
 /// deletion of a window, by any writer; the library trims it, only ever between transactions.
-enum ChangeLog {
+package enum ChangeLog {
     /// Rows kept from earlier transactions when a write of the library starts. Every change of the
     /// latest write is kept too, however many there are.
-    static let keptRows = 1000
+    package static let keptRows = 1000
 
     // Built once: statements are cached by their text, which each write looks up.
     static let trim = "DELETE FROM changes WHERE seq <= (SELECT max(seq) FROM changes) - \(keptRows)"

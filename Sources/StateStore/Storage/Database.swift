@@ -10,7 +10,7 @@ import CSQLite
 
 /// One SQLite connection and its statement cache. Not thread-safe: ``StateStore`` owns it behind
 /// a mutex, so exactly one caller uses it at a time.
-final class Database {
+package final class Database {
     let handle: OpaquePointer
     let path: String
     private var statements: [String: Statement] = [:]
@@ -24,7 +24,7 @@ final class Database {
 
     /// Opens `path` read-write, creating it when `create` is set, waiting up to
     /// `busyTimeoutMilliseconds` for other connections' locks. The caller has checked the file.
-    init(path: String, create: Bool, busyTimeoutMilliseconds: Int) throws(StateStoreError) {
+    package init(path: String, create: Bool, busyTimeoutMilliseconds: Int) throws(StateStoreError) {
         var handle: OpaquePointer?
         let flags =
             SQLITE_OPEN_READWRITE | (create ? SQLITE_OPEN_CREATE : 0) | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE
@@ -33,10 +33,11 @@ final class Database {
         let fileName = path.hasPrefix("file:") ? "./" + path : path
         let code = sqlite3_open_v2(fileName, &handle, flags, nil)
         guard code == SQLITE_OK, let handle else {
+            let result = SQLiteResultCode(rawValue: code)
             var message = handle.map { String(cString: sqlite3_errmsg($0)) } ?? String(cString: sqlite3_errstr(code))
-            message += Self.systemError(handle, code: code, path: path)
+            message += Self.systemError(handle, code: result, path: path)
             sqlite3_close_v2(handle)
-            throw Self.error(SQLiteFailure(code: code, message: "cannot open \(path): \(message)"))
+            throw Self.error(SQLiteFailure(code: result, message: "cannot open \(path): \(message)"))
         }
         self.handle = handle
         self.path = path
@@ -102,8 +103,8 @@ final class Database {
             sqlite3_free(message)
             throw Self.error(
                 SQLiteFailure(
-                    code: sqlite3_extended_errcode(handle),
-                    message: text + Self.systemError(handle, code: code, path: path),
+                    code: SQLiteResultCode(rawValue: sqlite3_extended_errcode(handle)),
+                    message: text + Self.systemError(handle, code: SQLiteResultCode(rawValue: code), path: path),
                     sql: sql))
         }
     }
@@ -142,12 +143,7 @@ final class Database {
         sqlite3_wal_checkpoint_v2(handle, nil, SQLITE_CHECKPOINT_TRUNCATE, nil, nil)
         statements.removeAll()
         sqlite3_close_v2(handle)
-        let error = StateStoreError.damaged(
-            SQLiteFailure(
-                code: SQLITE_READONLY | 4 << 8 /* SQLITE_READONLY_DBMOVED */,
-                message: "\(path) was replaced or deleted while open (the path names another file now, or none); "
-                    + "nothing was written and this connection is closed: open the store again to use the file now "
-                    + "there. To replace a live store's data use `statectl import`; to copy it, `statectl backup`"))
+        let error = StateStoreError.replaced(path: path)
         stopped = error
         throw error
     }
@@ -176,24 +172,25 @@ final class Database {
     }
 
     /// The error for a failed call, with SQLite's extended code and message.
-    func failure(_ code: Int32, sql: String?) -> StateStoreError {
-        let extended = sqlite3_extended_errcode(handle)
+    func failure(_ returned: Int32, sql: String?) -> StateStoreError {
+        let code = SQLiteResultCode(rawValue: returned)
+        let extended = SQLiteResultCode(rawValue: sqlite3_extended_errcode(handle))
         let message = String(cString: sqlite3_errmsg(handle)) + Self.systemError(handle, code: code, path: path)
         // The connection's code may be stale when the failure came from a call that does not set
         // it; prefer it only when it agrees with what the call returned.
-        let reported = extended & 0xFF == code & 0xFF ? extended : code
+        let reported = extended.primary == code.primary ? extended : code
         return Self.error(SQLiteFailure(code: reported, message: message, sql: sql))
     }
 
     /// The operating system's reason for a failure to open or write a file, which SQLite's own
     /// message leaves out ("unable to open database file" for a read-only folder); empty when
     /// there is none to tell.
-    static func systemError(_ handle: OpaquePointer?, code: Int32, path: String) -> String {
-        if [SQLITE_CANTOPEN, SQLITE_READONLY, SQLITE_IOERR].contains(code & 0xFF), let problem = sidecarProblem(path) {
+    static func systemError(_ handle: OpaquePointer?, code: SQLiteResultCode, path: String) -> String {
+        if [.cantOpen, .readOnly, .ioErr].contains(code.primary), let problem = sidecarProblem(path) {
             return " (\(problem))"
         }
-        switch code & 0xFF {
-        case SQLITE_CANTOPEN, SQLITE_READONLY:
+        switch code.primary {
+        case .cantOpen, .readOnly:
             // SQLite's errno is that of its last attempt, often a read-only retry that says
             // nothing; ask the file system about the file and the folder that holds its WAL.
             guard path != ":memory:", !path.isEmpty else { return "" }
@@ -206,7 +203,7 @@ final class Database {
                 return " (the folder \(folder) is not writable: \(String(cString: strerror(errno))))"
             }
             return ""
-        case SQLITE_IOERR, SQLITE_FULL:
+        case .ioErr, .full:
             let system = handle.map { sqlite3_system_errno($0) } ?? 0
             return system == 0 ? "" : " (\(path): \(String(cString: strerror(system))))"
         default:
@@ -230,11 +227,13 @@ final class Database {
         return nil
     }
 
-    /// Busy and locked mean "retry later"; everything else that SQLite reports here is damage or
-    /// an I/O failure (disk full, read-only file, corrupt page, not a database).
+    /// Busy and locked mean "retry later"; a full disk, a read-only file, one that cannot be
+    /// opened and a failed read or write are I/O; everything else SQLite reports here is damage
+    /// (a corrupt page, not a database after all, a schema the store did not make).
     static func error(_ failure: SQLiteFailure) -> StateStoreError {
-        switch failure.code & 0xFF {
-        case SQLITE_BUSY, SQLITE_LOCKED: .busy(failure)
+        switch failure.code.primary {
+        case .busy, .locked: .busy(failure)
+        case .ioErr, .full, .readOnly, .cantOpen, .perm: .io(failure)
         default: .damaged(failure)
         }
     }

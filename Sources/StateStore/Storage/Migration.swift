@@ -1,11 +1,18 @@
 /// One schema step from `Migrations/NNNN_name.sql`, embedded at build time.
-struct Migration: Hashable, Sendable {
-    let version: Int
-    let name: String
-    let sql: String
+package struct Migration: Hashable, Sendable {
+    package let version: Int
+    package let name: String
+    package let sql: String
+
+    /// Migration `version`, named `name` (`0001_name` without its number), of `sql`.
+    package init(version: Int, name: String, sql: String) {
+        self.version = version
+        self.name = name
+        self.sql = sql
+    }
 
     /// FNV-1a 64 of the SQL, hex: recorded when applied, so `check` sees an edited migration.
-    var checksum: String {
+    package var checksum: String {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         for byte in sql.utf8 {
             hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
@@ -17,9 +24,17 @@ struct Migration: Hashable, Sendable {
 
 /// A migration as reported to callers: its number and name.
 public struct MigrationInfo: Hashable, Sendable, CustomStringConvertible {
+    /// Its number: 1 for the first, each one more than the one before.
     public let version: Int
+    /// Its name, without the number: `change_log`.
     public let name: String
 
+    package init(version: Int, name: String) {
+        self.version = version
+        self.name = name
+    }
+
+    /// The name of its file, without `.sql`: `0002_change_log`.
     public var description: String {
         let number = String(version)
         return String(repeating: "0", count: max(0, 4 - number.count)) + number + "_" + name
@@ -40,7 +55,7 @@ public struct MigrationStatus: Hashable, Sendable {
 
 extension StateStore {
     /// The migrations built into this library, in order (from `Migrations/*.sql`).
-    public static var schemaMigrations: [(version: Int, name: String, sql: String)] {
+    package static var schemaMigrations: [(version: Int, name: String, sql: String)] {
         Migration.embedded.map { ($0.version, $0.name, $0.sql) }
     }
 

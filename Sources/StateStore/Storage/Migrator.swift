@@ -2,20 +2,20 @@
 /// record in `schema_migrations` and the new `user_version`, so a failed migration leaves the
 /// previous schema and data as they were. Safe against another process migrating at once: each
 /// step re-reads `user_version` under the write lock.
-struct Migrator {
+package struct Migrator {
     /// `PRAGMA application_id` of a StateStore file: "SSTR".
-    static let applicationID: Int32 = 0x5353_5452
+    package static let applicationID: Int32 = 0x5353_5452
 
     let migrations: [Migration]
 
-    init(migrations: [Migration] = Migration.embedded) {
+    package init(migrations: [Migration] = Migration.embedded) {
         self.migrations = migrations
     }
 
     var latestVersion: Int { migrations.last?.version ?? 0 }
 
     /// Applies what is pending and returns what this call applied.
-    func migrate(_ database: Database, clock: () -> Timestamp) throws(StateStoreError) -> [Migration] {
+    package func migrate(_ database: Database, clock: () -> Timestamp) throws(StateStoreError) -> [Migration] {
         var applied: [Migration] = []
         for migration in migrations {
             // Read first, outside any write: a file that is up to date is never write-locked, so
@@ -27,7 +27,7 @@ struct Migrator {
                 guard current == migration.version - 1 else {
                     throw .damaged(
                         SQLiteFailure(
-                            code: 0,
+                            code: .ok,
                             message: "schema version \(current) cannot take migration \(migration.version)"))
                 }
                 do throws(StateStoreError) {
@@ -62,6 +62,8 @@ struct Migrator {
         switch error {
         case .damaged(let failure):
             return .damaged(SQLiteFailure(code: failure.code, message: "migration \(name) failed: \(failure.message)"))
+        case .io(let failure):
+            return .io(SQLiteFailure(code: failure.code, message: "migration \(name) failed: \(failure.message)"))
         case .busy(let failure):
             return .busy(SQLiteFailure(code: failure.code, message: "migration \(name) failed: \(failure.message)"))
         default:

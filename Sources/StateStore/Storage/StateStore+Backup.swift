@@ -77,7 +77,6 @@ extension StateStore {
 
     private static func ioError(_ what: String) -> StateStoreError {
         let code = errno
-        return .damaged(
-            SQLiteFailure(code: SQLITE_IOERR, message: "\(what): \(String(cString: strerror(code)))"))
+        return .io(SQLiteFailure(code: .ioErr, message: "\(what): \(String(cString: strerror(code)))"))
     }
 }

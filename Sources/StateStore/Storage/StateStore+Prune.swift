@@ -1,5 +1,6 @@
 /// A session `prune` removed, or would remove.
 public struct PrunedSession: Hashable, Sendable {
+    /// The session's id.
     public var session: String
     /// Its windows, sorted.
     public var windows: [String]

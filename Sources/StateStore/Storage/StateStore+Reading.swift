@@ -1,12 +1,18 @@
 /// One row of a listing: what `statectl list` shows of a window, read without parsing its path.
 public struct WindowSummary: Hashable, Sendable {
+    /// The window's session.
     public var session: String
+    /// The window's id.
     public var window: String
+    /// The size class it was saved in.
     public var sizeClass: SizeClass
     /// The number of routes in the window's `path`.
     public var depth: Int
+    /// The presented item, if any.
     public var item: Route?
+    /// The window's current revision.
     public var revision: Int
+    /// When that revision was written.
     public var updatedAt: Timestamp
 }
 
@@ -35,27 +41,18 @@ extension StateStore {
 
     /// Streams the windows of every session, or of one, sorted by session then window (UTF-8
     /// byte order), optionally only those of one size class. Rows are read one at a time, never
-    /// the whole table. `body` runs with the store locked: it must not call the store.
+    /// the whole table.
+    ///
+    /// A throw from `body` stops the listing and reaches the caller unchanged. `body` runs with the
+    /// store locked: a call it makes to this store on its thread fails with
+    /// ``StateStoreError/reentrantCall(_:)``.
     public func forEachWindow(
-        session: String? = nil, sizeClass: SizeClass? = nil, _ body: (WindowSummary) -> Void
-    ) throws(StateStoreError) {
-        if let session { try validateIdentifier(session, "session id") }
-        var sql = "SELECT session, window, size_class, json_array_length(path), item, revision, updated_at FROM windows"
-        switch (session, sizeClass) {
-        case (nil, nil): break
-        case (_?, nil): sql += " WHERE session = ?1"
-        case (nil, _?): sql += " WHERE size_class = ?2"
-        case (_?, _?): sql += " WHERE session = ?1 AND size_class = ?2"
-        }
-        sql += " ORDER BY session, window"
-        try withDatabase { database throws(StateStoreError) in
-            try database.query(
-                sql,
-                bind: { statement throws(StateStoreError) in
-                    if let session { try statement.bind(1, session) }
-                    if let sizeClass { try statement.bind(2, sizeClass.rawValue) }
-                },
-                row: { statement throws(StateStoreError) in body(try WindowRow.decodeSummary(statement)) })
+        session: String? = nil, sizeClass: SizeClass? = nil, _ body: (WindowSummary) throws -> Void
+    ) throws {
+        try HostClosure.run { host throws(StateStoreError) in
+            try summaries(session: session, sizeClass: sizeClass, call: #function) { summary throws(StateStoreError) in
+                try host.call { try body(summary) }
+            }
         }
     }
 
@@ -66,8 +63,33 @@ extension StateStore {
         -> [WindowSummary]
     {
         var summaries: [WindowSummary] = []
-        try forEachWindow(session: session, sizeClass: sizeClass) { summaries.append($0) }
+        try self.summaries(session: session, sizeClass: sizeClass, call: #function) { summaries.append($0) }
         return summaries
+    }
+
+    /// The listing both of those read, row by row.
+    private func summaries(
+        session: String?, sizeClass: SizeClass?, call: String,
+        _ body: (WindowSummary) throws(StateStoreError) -> Void
+    ) throws(StateStoreError) {
+        if let session { try validateIdentifier(session, "session id") }
+        var sql = "SELECT session, window, size_class, json_array_length(path), item, revision, updated_at FROM windows"
+        switch (session, sizeClass) {
+        case (nil, nil): break
+        case (_?, nil): sql += " WHERE session = ?1"
+        case (nil, _?): sql += " WHERE size_class = ?2"
+        case (_?, _?): sql += " WHERE session = ?1 AND size_class = ?2"
+        }
+        sql += " ORDER BY session, window"
+        try withDatabase(call) { database throws(StateStoreError) in
+            try database.query(
+                sql,
+                bind: { statement throws(StateStoreError) in
+                    if let session { try statement.bind(1, session) }
+                    if let sizeClass { try statement.bind(2, sizeClass.rawValue) }
+                },
+                row: { statement throws(StateStoreError) in try body(try WindowRow.decodeSummary(statement)) })
+        }
     }
 
     /// What a host restoring the window now would present, in `sizeClass` (default: the saved
@@ -78,12 +100,12 @@ extension StateStore {
         -> Restoration?
     {
         guard let saved = try self.window(session: session, window: window) else { return nil }
-        return restoreState(saved, into: sizeClass ?? saved.sizeClass)
+        return saved.restored(into: sizeClass ?? saved.sizeClass)
     }
 
     /// ``restore(session:window:into:)`` for every window of a session, sorted by window id.
     public func restore(session: String, into sizeClass: SizeClass? = nil) throws(StateStoreError) -> [Restoration] {
-        try windows(session: session).map { restoreState($0, into: sizeClass ?? $0.sizeClass) }
+        try windows(session: session).map { $0.restored(into: sizeClass ?? $0.sizeClass) }
     }
 
     /// The kept revisions of a window, newest (the current one) first; empty for an unknown window.
@@ -120,39 +142,5 @@ extension Database {
             },
             row: { statement throws(StateStoreError) in state = try WindowRow.decode(statement) })
         return state
-    }
-}
-
-extension WindowRow {
-    /// Reads a row of the listing query.
-    static func decodeSummary(_ statement: Statement) throws(StateStoreError) -> WindowSummary {
-        let session = statement.text(0)
-        let window = statement.text(1)
-        guard let sizeClass = statement.withText(2, SizeClass.init(utf8:)) else {
-            throw .damaged(
-                SQLiteFailure(
-                    code: 11, message: "stored window '\(session)' '\(window)' has an unknown size class",
-                    sql: statement.sql))
-        }
-        let item: Route?
-        do {
-            // Only a NULL item, or a failed allocation, gives no text: its type is asked only then.
-            item = try statement.withText(4) { bytes throws(JSONReader.Failure) -> Route? in
-                if bytes.baseAddress == nil && statement.isNull(4) { return nil }
-                var reader = JSONReader(bytes)
-                let route = try reader.readRoute(validating: false)
-                try reader.expectEnd()
-                return route
-            }
-        } catch {
-            throw .damaged(
-                SQLiteFailure(
-                    code: 11, message: "stored window '\(session)' '\(window)' cannot be read: \(error)",
-                    sql: statement.sql))
-        }
-        return WindowSummary(
-            session: session, window: window, sizeClass: sizeClass, depth: statement.int(3), item: item,
-            revision: try WindowRow.revision(statement, 5, session: session, window: window),
-            updatedAt: try WindowRow.updatedAt(statement, 6, session: session, window: window))
     }
 }

@@ -1,5 +1,3 @@
-import CSQLite
-
 /// What ``StateStore/check()`` found.
 public struct CheckReport: Hashable, Sendable {
     /// `PRAGMA integrity_check`'s lines: `["ok"]` for a sound file.
@@ -10,6 +8,7 @@ public struct CheckReport: Hashable, Sendable {
     /// Rows the store could not read as it writes them, each naming the window, the revision or
     /// the change, and what is wrong.
     public var rowProblems: [String]
+    /// The migrations applied and pending.
     public var migrations: MigrationStatus
 
     /// Sound file, known schema, every row readable.
@@ -19,13 +18,13 @@ public struct CheckReport: Hashable, Sendable {
 extension StateStore {
     /// Applied and pending migrations, read without changing anything.
     public func migrationStatus() throws(StateStoreError) -> MigrationStatus {
-        try connection.withLock { database throws(StateStoreError) in try Migrator().status(database) }
+        try withConnection { database throws(StateStoreError) in try Migrator().status(database) }
     }
 
     /// Applies pending migrations and returns those this call applied (none when up to date).
     @discardableResult
     public func migrate() throws(StateStoreError) -> [MigrationInfo] {
-        try connection.withLock { database throws(StateStoreError) -> [MigrationInfo] in
+        try withConnection { database throws(StateStoreError) -> [MigrationInfo] in
             let migrator = Migrator()
             try database.useWAL()
             let applied = try migrator.migrate(database, clock: options.clock)
@@ -38,7 +37,7 @@ extension StateStore {
     /// this build's migrations create, and decodes every row strictly. Read-only, in one read
     /// transaction: it takes no write lock.
     public func check() throws(StateStoreError) -> CheckReport {
-        try connection.withLock { database throws(StateStoreError) -> CheckReport in
+        try withConnection { database throws(StateStoreError) -> CheckReport in
             try database.readTransaction { () throws(StateStoreError) -> CheckReport in try Self.check(database) }
         }
     }
@@ -49,7 +48,7 @@ extension StateStore {
             try database.query("PRAGMA integrity_check") { statement throws(StateStoreError) in
                 integrity.append(statement.text(0))
             }
-        } catch .damaged(let failure) where failure.code & 0xFF == SQLITE_CORRUPT {
+        } catch .damaged(let failure) where failure.code.primary == .corrupt {
             // Damage bad enough to stop the check itself (a page that is not a b-tree page
             // at all) is its finding, not a failure to check.
             integrity.append(failure.message)

@@ -19,28 +19,33 @@ extension StateStore {
 
     /// Reads, changes and writes one window under one write lock, so no other writer can come in
     /// between. `body` gets the current state (a new window, at revision 0, when missing); what it
-    /// leaves is written as the next revision. A throw from `body` writes nothing.
+    /// leaves is written as the next revision.
+    ///
+    /// A throw from `body` writes nothing and reaches the caller unchanged; the store's own
+    /// failures are ``StateStoreError``. `body` runs with the store locked: a call it makes to this
+    /// store on its thread fails with ``StateStoreError/reentrantCall(_:)``.
     @discardableResult
     public func update(
-        session: String, window: String, expectedRevision: Int? = nil,
-        _ body: (inout WindowState) throws(StateStoreError) -> Void
-    ) throws(StateStoreError) -> WindowState {
+        session: String, window: String, expectedRevision: Int? = nil, _ body: (inout WindowState) throws -> Void
+    ) throws -> WindowState {
         try validateIdentifier(session, "session id")
         try validateIdentifier(window, "window id")
-        return try withDatabase { database throws(StateStoreError) in
-            try database.changingWindows { () throws(StateStoreError) -> WindowState in
-                var state =
-                    try database.currentState(session: session, window: window)
-                    ?? WindowState(session: session, window: window)
-                try checkExpected(expectedRevision, state.revision, session, window)
-                try body(&state)
-                // Bytes, not Swift's `==`, which takes "é" and "e\u{301}" for one id.
-                guard state.session.utf8.elementsEqual(session.utf8), state.window.utf8.elementsEqual(window.utf8)
-                else {
-                    throw .invalidInput("an update cannot change a window's session or window id")
+        return try HostClosure.run { host throws(StateStoreError) in
+            try withDatabase { database throws(StateStoreError) in
+                try database.changingWindows { () throws(StateStoreError) -> WindowState in
+                    var state =
+                        try database.currentState(session: session, window: window)
+                        ?? WindowState(session: session, window: window)
+                    try checkExpected(expectedRevision, state.revision, session, window)
+                    try host.call { try body(&state) }
+                    // Bytes, not Swift's `==`, which takes "é" and "e\u{301}" for one id.
+                    guard state.session.utf8.elementsEqual(session.utf8), state.window.utf8.elementsEqual(window.utf8)
+                    else {
+                        throw .invalidInput("an update cannot change a window's session or window id")
+                    }
+                    try state.validate()
+                    return try database.write(state, after: state.revision, options)
                 }
-                try state.validate()
-                return try database.write(state, after: state.revision, options)
             }
         }
     }
@@ -57,7 +62,7 @@ extension StateStore {
         return try withDatabase { database throws(StateStoreError) in
             try database.changingWindows { () throws(StateStoreError) -> WindowState in
                 let current = try database.currentRevision(session: session, window: window)
-                guard current > 0 else { throw .notFound("window '\(session)' '\(window)' not found") }
+                guard current > 0 else { throw .notFound(.window(session: session, window: window)) }
                 try checkExpected(expectedRevision, current, session, window)
                 var old: WindowState?
                 try database.query(
@@ -70,7 +75,7 @@ extension StateStore {
                     row: { statement throws(StateStoreError) in old = try WindowRow.decode(statement) })
                 guard let old else {
                     // What is kept, as the history holds it: no arithmetic on stored revisions.
-                    var kept = "none"
+                    var kept: ClosedRange<Int>?
                     try database.query(
                         "SELECT min(revision), max(revision) FROM window_history WHERE session = ? AND window = ?",
                         bind: { statement throws(StateStoreError) in
@@ -78,9 +83,12 @@ extension StateStore {
                             try statement.bind(2, window)
                         },
                         row: { statement throws(StateStoreError) in
-                            if !statement.isNull(0) { kept = "\(statement.literal(0))–\(statement.literal(1))" }
+                            guard !statement.isNull(0) else { return }
+                            let oldest = try WindowRow.revision(statement, 0, session: session, window: window)
+                            let newest = try WindowRow.revision(statement, 1, session: session, window: window)
+                            kept = oldest...max(oldest, newest)
                         })
-                    throw .notFound("revision \(revision) of window '\(session)' '\(window)' not found (kept: \(kept))")
+                    throw .notFound(.revision(session: session, window: window, revision: revision, kept: kept))
                 }
                 return try database.write(old, after: current, options)
             }
@@ -160,7 +168,7 @@ extension Database {
         guard !overflow else {
             throw .damaged(
                 SQLiteFailure(
-                    code: 11 /* SQLITE_CORRUPT */,
+                    code: .corrupt,
                     message:
                         "window '\(state.session)' '\(state.window)' is damaged: its revision is \(previous), the largest there can be, so it cannot be written again (delete the window to start it at 1); nothing was written"
                 ))

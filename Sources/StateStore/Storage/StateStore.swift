@@ -1,12 +1,14 @@
 import CSQLite
-import Synchronization
 
 /// The store hosts link: every window's size class, navigation path and presented item, kept in
 /// one SQLite file that many processes (hosts and `statectl`) share.
 ///
 /// One instance is safe to share across tasks and threads: its single connection is behind a
-/// mutex. Calls block while SQLite works, up to ``Options/busyTimeoutMilliseconds`` when another
-/// process holds the write lock.
+/// lock, and calls take turns. Calls block while SQLite works, up to
+/// ``Options/busyTimeoutMilliseconds`` when another process holds the write lock. A call made from
+/// inside a closure the store is running (``update(session:window:expectedRevision:_:)``,
+/// ``forEachWindow(session:sizeClass:_:)``, ``export(sessions:to:)``), on the same thread, fails
+/// with ``StateStoreError/reentrantCall(_:)`` instead of waiting for itself.
 public final class StateStore: Sendable {
     /// How hard a commit works to survive a power loss.
     public enum Durability: String, Sendable, CaseIterable {
@@ -21,6 +23,7 @@ public final class StateStore: Sendable {
     public struct Options: Sendable {
         /// How long to wait for another connection's lock before ``StateStoreError/busy(_:)``.
         public var busyTimeoutMilliseconds: Int = 5000
+        /// How hard a commit works to survive a power loss (``Durability/normal``: a crash of the process).
         public var durability: Durability = .normal
         /// Revisions kept per window, the current one included (at least 1).
         public var historyLimit: Int = 100
@@ -33,20 +36,22 @@ public final class StateStore: Sendable {
         /// The time stamped on writes.
         public var clock: @Sendable () -> Timestamp = { Timestamp.now() }
 
+        /// The defaults: 5 s busy timeout, normal durability, 100 revisions, create and migrate.
         public init() {}
     }
 
     /// The file's path, or `:memory:`.
     public let path: String
+    /// The settings it was opened with.
     public let options: Options
-    let connection: Mutex<Database>
+    let connection: Lock<Database>
 
     /// Opens (or creates) the store at `path`.
     ///
     /// Refuses, leaving the file untouched: a SQLite file that is not a StateStore
     /// (``StateStoreError/notOurs(path:)``), a schema newer than this build
     /// (``StateStoreError/newerSchema(path:found:supported:)``), and a file that is not SQLite or
-    /// has more than one hard link (``StateStoreError/damaged(_:)``).
+    /// has more than one hard link (``StateStoreError/notADatabase(path:)``, ``StateStoreError/io(_:)``).
     public init(path: String, options: Options = Options()) throws(StateStoreError) {
         guard !path.isEmpty else { throw .invalidInput("database path is empty") }
         guard options.historyLimit >= 1 else { throw .invalidInput("historyLimit must be at least 1") }
@@ -54,7 +59,7 @@ public final class StateStore: Sendable {
         self.path = path
         self.options = options
         let database = try Self.open(path, options)
-        connection = Mutex(database)
+        connection = Lock(database)
     }
 
     /// A private store in memory, gone when the instance is.
@@ -69,22 +74,20 @@ public final class StateStore: Sendable {
             try StoreFile.checkLength(of: path)
             switch try StoreFile.inspect(path) {
             case .missing:
-                guard options.createIfMissing else { throw .notFound("no database at \(path)") }
+                guard options.createIfMissing else { throw .notFound(.file(path: path)) }
                 createdFolders = try StoreFile.createParentFolders(of: path)
                 create = true
             case .directory:
-                throw .damaged(
-                    SQLiteFailure(code: SQLITE_CANTOPEN, message: "\(path) is a directory, not a database file"))
+                throw .io(SQLiteFailure(code: .cantOpen, message: "\(path) is a directory, not a database file"))
             case .notAFile:
-                throw .damaged(
-                    SQLiteFailure(
-                        code: SQLITE_CANTOPEN, message: "\(path) is a device, FIFO or socket, not a database file"))
+                throw .io(
+                    SQLiteFailure(code: .cantOpen, message: "\(path) is a device, FIFO or socket, not a database file"))
             case .file(let links) where links > 1:
                 // SQLite finds the WAL by name: each name would get its own, and the commits in one
                 // would be lost to a reader through the other.
-                throw .damaged(
+                throw .io(
                     SQLiteFailure(
-                        code: SQLITE_CANTOPEN,
+                        code: .cantOpen,
                         message: "\(path) has \(links) hard links; SQLite keeps a write-ahead log per name, so "
                             + "writes through one name would be lost to the others: keep one name (remove the other "
                             + "links), or make a separate copy with `statectl backup`"))
@@ -110,7 +113,7 @@ public final class StateStore: Sendable {
         if path != ":memory:" {
             switch try StoreFile.contents(of: database) {
             case .notSQLite:
-                throw .damaged(SQLiteFailure(code: SQLITE_NOTADB, message: "\(path) is not a database"))
+                throw .notADatabase(path: path)
             case .sqlite(let applicationID) where applicationID != 0 && applicationID != Migrator.applicationID:
                 throw .notOurs(path: path)
             case .empty, .sqlite:
@@ -151,9 +154,27 @@ public final class StateStore: Sendable {
         return database
     }
 
+    /// The first column of the first row of `sql`, run on the store's own connection whatever its
+    /// schema: for tests that set a limit of the connection (`PRAGMA max_page_count`).
+    package func integer(onConnection sql: String) throws(StateStoreError) -> Int? {
+        try withConnection { database throws(StateStoreError) in try database.integer(sql) }
+    }
+
+    /// Runs `body` with the connection, whatever its schema. `call` names the API call for a
+    /// ``StateStoreError/reentrantCall(_:)``.
+    func withConnection<T>(
+        _ call: String = #function, _ body: (Database) throws(StateStoreError) -> T
+    ) throws(StateStoreError) -> T {
+        try connection.withLock(reentered: { .reentrantCall(call) }) { database throws(StateStoreError) in
+            try body(database)
+        }
+    }
+
     /// Runs `body` with the connection, whose schema must be current.
-    func withDatabase<T: Sendable>(_ body: (Database) throws(StateStoreError) -> T) throws(StateStoreError) -> T {
-        try connection.withLock { database throws(StateStoreError) -> T in
+    func withDatabase<T>(
+        _ call: String = #function, _ body: (Database) throws(StateStoreError) -> T
+    ) throws(StateStoreError) -> T {
+        try withConnection(call) { database throws(StateStoreError) -> T in
             if let stopped = database.stopped { throw stopped }
             guard database.schemaVersion == StateStore.schemaVersion else {
                 throw .invalidInput(
@@ -178,7 +199,7 @@ extension Database {
 
 extension Database {
     /// Switches the file to WAL, persistently; a no-op for a file already in WAL and in memory.
-    func useWAL() throws(StateStoreError) {
+    package func useWAL() throws(StateStoreError) {
         guard path != ":memory:" else { return }
         // Processes that open a new file at once race to switch it to WAL; SQLite answers the loser
         // with busy at once instead of calling the busy handler, so wait here as it would.
@@ -186,9 +207,8 @@ extension Database {
             try text("PRAGMA journal_mode = WAL")
         }
         guard journal == "wal" else {
-            throw .damaged(
-                SQLiteFailure(
-                    code: SQLITE_CANTOPEN, message: "cannot use WAL on \(path) (journal mode \(journal ?? "?"))"))
+            throw .io(
+                SQLiteFailure(code: .cantOpen, message: "cannot use WAL on \(path) (journal mode \(journal ?? "?"))"))
         }
     }
 }

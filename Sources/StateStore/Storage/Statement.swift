@@ -130,10 +130,6 @@ final class Statement {
         withText(column) { String(decoding: $0, as: UTF8.self) }
     }
 
-    func optionalText(_ column: Int32) -> String? {
-        isNull(column) ? nil : text(column)
-    }
-
     /// Lends the column's UTF-8 bytes, valid only inside `body`.
     func withText<T, E: Error>(_ column: Int32, _ body: (UnsafeBufferPointer<UInt8>) throws(E) -> T) throws(E) -> T {
         let pointer = sqlite3_column_text(handle, column)

@@ -54,7 +54,7 @@ enum StoreCheck {
         ) { statement throws(StateStoreError) in
             let object = SchemaObject(
                 type: statement.text(0), name: statement.text(1), table: statement.text(2),
-                sql: statement.optionalText(3))
+                sql: statement.strictText(3))
             objects[object.name] = object
         }
         return objects
@@ -188,7 +188,7 @@ extension WindowRow {
             let json = try text(index, name)
             do throws(JSONReader.Failure) {
                 return try JSONReader.read(json) { reader throws(JSONReader.Failure) in
-                    let routes = try reader.readRoutes(validating: true)
+                    let routes = try reader.readRoutes()
                     try reader.expectEnd()
                     return routes
                 }
@@ -206,7 +206,7 @@ extension WindowRow {
             let json = try text(4, "item")
             do throws(JSONReader.Failure) {
                 state.item = try JSONReader.read(json) { reader throws(JSONReader.Failure) in
-                    let route = try reader.readRoute(validating: true)
+                    let route = try reader.readRoute()
                     try reader.expectEnd()
                     return route
                 }
@@ -237,7 +237,7 @@ extension StateStoreError {
     /// SQLite's reason for a failed read, without the query.
     fileprivate var readingFailure: String {
         switch self {
-        case .damaged(let failure), .busy(let failure): failure.message
+        case .damaged(let failure), .io(let failure), .busy(let failure): failure.message
         default: description
         }
     }

@@ -55,23 +55,25 @@ enum StoreFile {
         guard code == SQLITE_OK, let file = pointer, let methods = file.pointee.pMethods,
             let fileSize = methods.pointee.xFileSize, let read = methods.pointee.xRead
         else {
-            throw .damaged(SQLiteFailure(code: SQLITE_IOERR, message: "cannot read \(database.path): no file to read"))
+            throw .io(SQLiteFailure(code: .ioErr, message: "cannot read \(database.path): no file to read"))
         }
         var size: sqlite3_int64 = 0
         let sized = fileSize(file, &size)
         guard sized == SQLITE_OK else {
-            throw .damaged(SQLiteFailure(code: sized, message: "cannot read the size of \(database.path)"))
+            throw .io(
+                SQLiteFailure(
+                    code: SQLiteResultCode(rawValue: sized), message: "cannot read the size of \(database.path)"))
         }
         if size == 0 { return .empty }
         var header = [UInt8](repeating: 0, count: 100)
-        let result = header.withUnsafeMutableBytes { buffer in read(file, buffer.baseAddress, Int32(buffer.count), 0) }
+        let result = SQLiteResultCode(
+            rawValue: header.withUnsafeMutableBytes { buffer in read(file, buffer.baseAddress, Int32(buffer.count), 0) }
+        )
         // A short read (fewer than 100 bytes) is not an error here: such a file is not SQLite.
-        // (SQLITE_IOERR_SHORT_READ is a macro Swift does not import.)
-        let shortRead = SQLITE_IOERR | 2 << 8
-        guard result == SQLITE_OK || result == shortRead else {
-            throw .damaged(SQLiteFailure(code: result, message: "cannot read \(database.path)"))
+        guard result == .ok || result == .ioErrShortRead else {
+            throw .io(SQLiteFailure(code: result, message: "cannot read \(database.path)"))
         }
-        guard result == SQLITE_OK, header.starts(with: Array("SQLite format 3\0".utf8)) else { return .notSQLite }
+        guard result == .ok, header.starts(with: Array("SQLite format 3\0".utf8)) else { return .notSQLite }
         let applicationID = header[68..<72].reduce(UInt32(0)) { $0 << 8 | UInt32($1) }
         return .sqlite(applicationID: Int32(bitPattern: applicationID))
     }
@@ -115,9 +117,9 @@ enum StoreFile {
         let length = fullPathLength(path)
         let longest = longestPath - extra
         guard length > longest else { return }
-        throw .damaged(
+        throw .io(
             SQLiteFailure(
-                code: SQLITE_CANTOPEN,
+                code: .cantOpen,
                 message: "\(what) \(path) is too long for SQLite: \(length) bytes as a full path, at most \(longest)"))
     }
 
@@ -137,16 +139,6 @@ enum StoreFile {
 
     private static func ioError(_ what: String) -> StateStoreError {
         let code = errno
-        return .damaged(
-            SQLiteFailure(code: 10 /* SQLITE_IOERR */, message: "\(what): \(String(cString: strerror(code)))"))
-    }
-}
-
-extension Timestamp {
-    /// The system's real-time clock.
-    public static func now() -> Timestamp {
-        var time = timespec()
-        clock_gettime(CLOCK_REALTIME, &time)
-        return Timestamp(millisecondsSince1970: Int64(time.tv_sec) * 1000 + Int64(time.tv_nsec) / 1_000_000)
+        return .io(SQLiteFailure(code: .ioErr, message: "\(what): \(String(cString: strerror(code)))"))
     }
 }

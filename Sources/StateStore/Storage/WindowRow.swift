@@ -1,8 +1,8 @@
 /// How a ``WindowState`` maps onto the columns of `windows` and `window_history`: the same
 /// column order in both, routes as minified JSON text.
-enum WindowRow {
+package enum WindowRow {
     /// The columns, in the order ``decode(_:)`` reads them.
-    static let columns = "session, window, size_class, path, item, item_path, policy, revision, updated_at"
+    package static let columns = "session, window, size_class, path, item, item_path, policy, revision, updated_at"
 
     /// Reads a row selected with ``columns``, starting at column `first`. Text the store wrote is
     /// not validated again, only parsed; a row it cannot parse is damage.
@@ -16,25 +16,63 @@ enum WindowRow {
             state.sizeClass = sizeClass
             state.policy = policy
             state.path = try routes(statement, column(3))
-            if !statement.isNull(column(4)) {
-                state.item = try statement.withText(column(4)) { bytes throws(JSONReader.Failure) in
-                    var reader = JSONReader(bytes)
-                    let route = try reader.readRoute(validating: false)
-                    try reader.expectEnd()
-                    return route
-                }
-            }
+            state.item = try item(statement, column(4))
             state.itemPath = try routes(statement, column(5))
         } catch {
-            throw .damaged(
-                SQLiteFailure(
-                    code: 11 /* SQLITE_CORRUPT */,
-                    message: "stored window '\(state.session)' '\(state.window)' cannot be read: \(error.description)",
-                    sql: statement.sql))
+            throw unreadable(state.session, state.window, error, statement)
         }
         state.revision = try revision(statement, column(7), session: state.session, window: state.window)
         state.updatedAt = try updatedAt(statement, column(8), session: state.session, window: state.window)
         return state
+    }
+
+    /// Reads a row of the listing query: `session, window, size_class, json_array_length(path),
+    /// item, revision, updated_at`; the path is counted by SQLite, not parsed.
+    static func decodeSummary(_ statement: Statement) throws(StateStoreError) -> WindowSummary {
+        let session = statement.text(0)
+        let window = statement.text(1)
+        guard let sizeClass = statement.withText(2, SizeClass.init(utf8:)) else {
+            throw damaged("stored window '\(session)' '\(window)' has an unknown size class", statement)
+        }
+        let item: Route?
+        do {
+            item = try self.item(statement, 4)
+        } catch {
+            throw unreadable(session, window, error, statement)
+        }
+        return WindowSummary(
+            session: session, window: window, sizeClass: sizeClass, depth: statement.int(3), item: item,
+            revision: try revision(statement, 5, session: session, window: window),
+            updatedAt: try updatedAt(statement, 6, session: session, window: window))
+    }
+
+    /// The item column: a route, or `nil` for NULL. The one place it is decoded.
+    private static func item(_ statement: Statement, _ column: Int32) throws(JSONReader.Failure) -> Route? {
+        // Only a NULL item, or a failed allocation, gives no text: its type is asked only then.
+        try statement.withText(column) { bytes throws(JSONReader.Failure) -> Route? in
+            if bytes.baseAddress == nil && statement.isNull(column) { return nil }
+            var reader = JSONReader(bytes)
+            let route = try reader.readStoredRoute()
+            try reader.expectEnd()
+            return route
+        }
+    }
+
+    /// A route column (`path`, `item_path`): an array of routes.
+    private static func routes(_ statement: Statement, _ column: Int32) throws(JSONReader.Failure) -> [Route] {
+        try statement.withText(column) { bytes throws(JSONReader.Failure) in
+            var reader = JSONReader(bytes)
+            let routes = try reader.readStoredRoutes()
+            try reader.expectEnd()
+            return routes
+        }
+    }
+
+    /// A row whose JSON does not parse, or whose size class or policy is unknown.
+    private static func unreadable(
+        _ session: String, _ window: String, _ failure: JSONReader.Failure, _ statement: Statement
+    ) -> StateStoreError {
+        damaged("stored window '\(session)' '\(window)' cannot be read: \(failure.description)", statement)
     }
 
     /// A stored revision: a whole number ≥ 1. Anything else (text a writer by hand put there,
@@ -64,16 +102,7 @@ enum WindowRow {
 
     /// A row the store cannot use: damage in the file, whoever wrote it.
     static func damaged(_ message: String, _ statement: Statement) -> StateStoreError {
-        .damaged(SQLiteFailure(code: 11 /* SQLITE_CORRUPT */, message: message, sql: statement.sql))
-    }
-
-    private static func routes(_ statement: Statement, _ column: Int32) throws(JSONReader.Failure) -> [Route] {
-        try statement.withText(column) { bytes throws(JSONReader.Failure) in
-            var reader = JSONReader(bytes)
-            let routes = try reader.readRoutes(validating: false)
-            try reader.expectEnd()
-            return routes
-        }
+        .damaged(SQLiteFailure(code: .corrupt, message: message, sql: statement.sql))
     }
 
     /// Binds `state` to parameters 1–9 in ``columns`` order.

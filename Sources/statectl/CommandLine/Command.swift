@@ -28,8 +28,9 @@ struct Command: Sendable {
     }
 }
 
-/// A positional argument, shown as `<name>` in usage lines.
-struct Positional: Sendable, Equatable {
+/// A positional argument, shown as `<name>` in usage lines, and how its value is read (see
+/// ``Argument``). Two are the same when their names are.
+struct Positional: Sendable {
     enum Arity: Sendable, Equatable {
         case required
         case optional
@@ -40,82 +41,31 @@ struct Positional: Sendable, Equatable {
     let name: String
     let help: String
     var arity: Arity = .required
-    var kind: ValueKind = .text
+    /// Reads a value into the argument's type.
+    let read: @Sendable (String) throws(ValueProblem) -> any Sendable
 }
 
-/// What a value on the command line must look like. The parser checks it, so a value of the wrong
-/// shape is a usage error (exit 64) found before anything is opened.
-enum ValueKind: Sendable, Equatable {
-    /// Any text (checked later as data, such as an id or a route).
-    case text
-    /// Any text but the empty string (a path).
-    case nonEmptyText
-    /// One of a fixed set of words.
-    case choice([String])
-    /// A whole number of at least `minimum`.
-    case integer(minimum: Int)
-    /// A number of seconds, 0 or more, possibly with a fraction: `2`, `0.5`.
-    case seconds
-    /// An age: a whole number and a unit, `90s`, `15m`, `12h` or `30d`.
-    case age
+extension Positional: Equatable {
+    static func == (lhs: Positional, rhs: Positional) -> Bool { lhs.name == rhs.name }
+}
 
-    /// Why `value` does not fit, or `nil` when it does.
-    func problem(with value: String) -> String? {
-        switch self {
-        case .text:
-            return nil
-        case .nonEmptyText:
-            return value.isEmpty ? "expected a value that is not empty" : nil
-        case .choice(let choices):
-            return choices.contains(value) ? nil : "expected one of \(choices.joined(separator: ", "))"
-        case .integer(let minimum):
-            guard let number = Int(value), number >= minimum else {
-                return minimum == 0
-                    ? "expected a whole number, 0 or more" : "expected a whole number of at least \(minimum)"
-            }
-            return nil
-        case .seconds:
-            return Self.seconds(value) == nil ? "expected a number of seconds, such as 2 or 0.5" : nil
-        case .age:
-            return Self.age(value) == nil ? "expected a whole number and a unit: 90s, 15m, 12h or 30d" : nil
-        }
-    }
+/// A positional argument whose value is a `Value`: what a command declares, and reads the value
+/// through (``Invocation/argument(_:)``), already in its type.
+struct Argument<Value: ArgumentValue>: Sendable {
+    /// The declaration the parser and help see.
+    let positional: Positional
 
-    /// The duration of a ``seconds`` value.
-    static func seconds(_ value: String) -> Duration? {
-        let parts = value.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
-        guard !value.isEmpty, parts.allSatisfy({ $0.allSatisfy(\.isASCIIDigit) }), !(parts.first?.isEmpty ?? true),
-            parts.count == 1 || !parts[1].isEmpty, let whole = Int64(parts[0]), whole <= 315_360_000
-        else { return nil }
-        let fraction = parts.count == 2 ? String(parts[1].prefix(9)) : ""
-        let nanoseconds = Int64(fraction.padding(toLength: 9, withPad: "0")) ?? 0
-        return .seconds(whole) + .nanoseconds(nanoseconds)
-    }
-
-    /// The duration of an ``age`` value.
-    static func age(_ value: String) -> Duration? {
-        guard let unit = value.last, let count = Int64(value.dropLast()), count >= 0, value.first?.isASCIIDigit == true
-        else { return nil }
-        let seconds: Int64
-        switch unit {
-        case "s": seconds = 1
-        case "m": seconds = 60
-        case "h": seconds = 3600
-        case "d": seconds = 86_400
-        default: return nil
-        }
-        let (total, overflow) = count.multipliedReportingOverflow(by: seconds)
-        return overflow ? nil : .seconds(total)
+    /// An argument named `<name>`, read as a `Value`.
+    init(_ name: String, as type: Value.Type = Value.self, help: String, arity: Positional.Arity = .required) {
+        positional = Positional(
+            name: name, help: help, arity: arity, read: { text throws(ValueProblem) in try Value(argument: text) })
     }
 }
 
-extension Character {
-    fileprivate var isASCIIDigit: Bool { isASCII && isNumber }
-}
-
-extension String {
-    /// Pads with `pad` on the right to `length` characters (never shortens).
-    fileprivate func padding(toLength length: Int, withPad pad: Character) -> String {
-        count >= length ? self : self + String(repeating: pad, count: length - count)
-    }
+extension Argument<String> {
+    static let session = Argument("session", help: "The session id.")
+    static let window = Argument("window", help: "The window id.")
+    /// The window of `show`, `restore` and `delete`, which act on the whole session without it.
+    static let optionalWindow = Argument(
+        "window", help: "The window id; without it, every window of the session.", arity: .optional)
 }

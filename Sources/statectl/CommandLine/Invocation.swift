@@ -1,55 +1,75 @@
 import StateStore
 
 /// A parsed command line: the command, its positional arguments and every option occurrence in
-/// command-line order (global options included), ready for the command to read.
+/// command-line order (global options included), each value already read into its type.
 struct Invocation: Sendable {
     /// One option as given: `--push X` is `(push, "X")`, `--dismiss` is `(dismiss, nil)`.
     struct Occurrence: Sendable {
         let option: Option
-        let value: String?
+        /// The value as written; `nil` for a flag.
+        let text: String?
+        /// The value in the option's type; `nil` for a flag.
+        let value: (any Sendable)?
+
+        /// `option` given with `text`, its value read as the option declares (a flag takes none).
+        init(option: Option, text: String?) throws(ValueProblem) {
+            self.option = option
+            self.text = text
+            if let text, let read = option.read {
+                value = try read(text)
+            } else {
+                value = nil
+            }
+        }
     }
 
     let command: Command
-    /// Positional arguments, in order.
+    /// Positional arguments as written, in order.
     let positionals: [String]
+    /// The same, each read into its declared type.
+    let positionalValues: [any Sendable]
     /// Options and flags, in command-line order.
     let occurrences: [Occurrence]
     /// 1-based positions in argv of the arguments used here that are not valid UTF-8.
     let invalidUTF8Positions: [Int]
 
     /// The value of a declared positional argument, or `nil` when it was not given.
-    func argument(_ positional: Positional) -> String? {
-        arguments(positional).first
+    func argument<Value>(_ argument: Argument<Value>) -> Value? {
+        arguments(argument).first
+    }
+
+    /// The value of a required positional argument, which the parser made sure is there.
+    func required<Value>(_ argument: Argument<Value>) -> Value {
+        guard let value = self.argument(argument) else {
+            preconditionFailure("the parser lets no command run without <\(argument.positional.name)>")
+        }
+        return value
     }
 
     /// Every value of a declared (variadic) positional argument.
-    func arguments(_ positional: Positional) -> [String] {
-        guard let index = command.arguments.firstIndex(of: positional), index < positionals.count else { return [] }
-        return positional.arity == .variadic ? Array(positionals[index...]) : [positionals[index]]
+    func arguments<Value>(_ argument: Argument<Value>) -> [Value] {
+        guard let index = command.arguments.firstIndex(of: argument.positional), index < positionalValues.count
+        else { return [] }
+        let values = argument.positional.arity == .variadic ? positionalValues[index...] : [positionalValues[index]]
+        return values.compactMap { $0 as? Value }
     }
 
+    /// Whether a flag was given.
     func flag(_ option: Option) -> Bool {
         occurrences.contains { $0.option == option }
     }
 
     /// The value of a single-valued option, or `nil` when it was not given.
-    func value(_ option: Option) -> String? {
-        occurrences.last { $0.option == option }?.value
+    func value<Value>(_ option: ValueOption<Value>) -> Value? {
+        occurrences.last { $0.option == option.option }?.value as? Value
     }
 
-    /// The value of an option declared with ``ValueKind/integer(minimum:)`` (already checked).
-    func integer(_ option: Option) -> Int? {
-        value(option).flatMap { Int($0) }
-    }
-
-    /// The value of an integer positional argument (already checked).
-    func integer(_ positional: Positional) -> Int? {
-        argument(positional).flatMap { Int($0) }
-    }
-
-    /// The value of an option declared with the size classes as its choices.
-    func sizeClass(_ option: Option) -> SizeClass? {
-        value(option).flatMap { SizeClass(rawValue: $0) }
+    /// The value of a required option, which the parser made sure is there.
+    func required<Value>(_ option: ValueOption<Value>) -> Value {
+        guard let value = value(option) else {
+            preconditionFailure("the parser lets no command run without \(option.option.name)")
+        }
+        return value
     }
 
     /// Refuses arguments that are not valid UTF-8: bad data, found after parsing so that a usage
@@ -58,18 +78,4 @@ struct Invocation: Sendable {
         guard let position = invalidUTF8Positions.first else { return }
         throw .invalidInput("argument \(position) is not valid UTF-8")
     }
-}
-
-extension Option {
-    /// `--size-class C` as commands that filter or restore by size class declare it.
-    static func sizeClass(help: String, section: OptionSection? = nil, repeats: Bool = false) -> Option {
-        .value(
-            "--size-class", "size-class", .choice(SizeClass.allCases.map(\.rawValue)), help: help, repeats: repeats,
-            section: section)
-    }
-}
-
-extension Positional {
-    static let session = Positional(name: "session", help: "The session id.")
-    static let window = Positional(name: "window", help: "The window id.")
 }

@@ -1,12 +1,15 @@
-/// An option (`--limit <n>`) or a flag (`--json`) as a command declares it.
-struct Option: Sendable, Equatable {
+import StateStore
+
+/// An option (`--limit <n>`) or a flag (`--json`) as a command declares it: names, help, and,
+/// for an option, how its value is read (see ``ValueOption``). Two options are the same when
+/// their names are.
+struct Option: Sendable {
     /// The long name with its dashes: `--size-class`.
     let name: String
     /// A one-letter alias with its dash, such as `-h`.
     var shortName: String? = nil
     /// The placeholder of the value (`size-class` for `<size-class>`); `nil` for a flag.
     var valueName: String? = nil
-    var kind: ValueKind = .text
     let help: String
     /// Whether it may be given more than once; each occurrence is kept in command-line order.
     var repeats = false
@@ -14,6 +17,8 @@ struct Option: Sendable, Equatable {
     var required = false
     /// The help section it is listed under; `nil` for `OPTIONS:`.
     var section: OptionSection? = nil
+    /// Reads a value into the option's type (`nil` for a flag).
+    var read: (@Sendable (String) throws(ValueProblem) -> any Sendable)? = nil
 
     var isFlag: Bool { valueName == nil }
 
@@ -22,14 +27,15 @@ struct Option: Sendable, Equatable {
         Option(name: name, help: help, repeats: repeats, section: section)
     }
 
-    /// An option that takes a value.
-    static func value(
-        _ name: String, _ valueName: String, _ kind: ValueKind = .text, help: String, repeats: Bool = false,
+    /// An option that takes a value of type `Value`, read from its text by the parser.
+    static func value<Value: ArgumentValue>(
+        _ name: String, _ valueName: String, as type: Value.Type, help: String, repeats: Bool = false,
         required: Bool = false, section: OptionSection? = nil
-    ) -> Option {
-        Option(
-            name: name, valueName: valueName, kind: kind, help: help, repeats: repeats, required: required,
-            section: section)
+    ) -> ValueOption<Value> {
+        ValueOption(
+            option: Option(
+                name: name, valueName: valueName, help: help, repeats: repeats, required: required, section: section,
+                read: { text throws(ValueProblem) in try Value(argument: text) }))
     }
 
     /// How the option is written in help and errors: `--size-class <size-class>`.
@@ -37,6 +43,19 @@ struct Option: Sendable, Equatable {
         let names = [shortName, name].compactMap { $0 }.joined(separator: ", ")
         return valueName.map { "\(names) <\($0)>" } ?? names
     }
+}
+
+extension Option: Equatable {
+    static func == (lhs: Option, rhs: Option) -> Bool {
+        lhs.name == rhs.name && lhs.shortName == rhs.shortName
+    }
+}
+
+/// An option whose value is a `Value`: what a command declares, and reads the value through
+/// (``Invocation/value(_:)``), already in its type.
+struct ValueOption<Value: ArgumentValue>: Sendable {
+    /// The declaration the parser and help see.
+    let option: Option
 }
 
 /// A group of options listed under its own title in help, and summarized in the usage line by
@@ -48,17 +67,29 @@ struct OptionSection: Sendable, Equatable {
 
 extension Option {
     static let database = Option.value(
-        "--db", "path", .nonEmptyText,
+        "--db", "path", as: PathArgument.self,
         help:
             "The database file (default: $STATECTL_DB, else $XDG_STATE_HOME/statectl/state.db, else ~/.local/state/statectl/state.db)."
     )
     static let busyTimeout = Option.value(
-        "--busy-timeout", "ms", .integer(minimum: 0),
+        "--busy-timeout", "ms", as: WholeNumber.self,
         help: "How long to wait for another process's lock before giving up with exit 75 (default: 5000).")
     static let help = Option(name: "--help", shortName: "-h", help: "Show help information.")
     static let version = Option.flag("--version", help: "Show the version.")
     static let json = Option.flag("--json", help: "Print one JSON document instead of text for people.")
+    /// `set`'s and `revert`'s condition on the window's revision.
+    static let expectRevision = Option.value(
+        "--expect-revision", "n", as: WholeNumber.self,
+        help: "Write only if the window is at revision n (a window that does not exist is at 0); otherwise exit 1.")
 
     /// The options that may stand before or after any command that uses a database.
-    static let globals: [Option] = [.database, .busyTimeout]
+    static let globals: [Option] = [database.option, busyTimeout.option]
+}
+
+extension ValueOption<SizeClass> {
+    /// `--size-class C` as commands that filter or restore by size class declare it.
+    static func sizeClass(help: String, section: OptionSection? = nil, repeats: Bool = false) -> Self {
+        Option.value(
+            "--size-class", "size-class", as: SizeClass.self, help: help, repeats: repeats, section: section)
+    }
 }

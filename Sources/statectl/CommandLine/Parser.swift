@@ -67,14 +67,14 @@ struct Parser {
                 index += 1
             }
         }
-        try check(positionals, against: command)
+        let values = try read(positionals, against: command)
         for option in command.options
         where option.required && !state.occurrences.contains(where: { $0.option == option }) {
             throw UsageError("missing option '\(option.synopsis)'", command: command)
         }
 
         let invocation = Invocation(
-            command: command, positionals: positionals, occurrences: state.occurrences,
+            command: command, positionals: positionals, positionalValues: values, occurrences: state.occurrences,
             invalidUTF8Positions: state.invalidUTF8Positions.sorted())
         if let problem = command.validate?(invocation) {
             throw UsageError(problem, command: command)
@@ -126,16 +126,18 @@ struct Parser {
             if !arguments[index + 1].isValidUTF8 { state.invalidUTF8Positions.append(index + 2) }
             index += 2
         }
-        if let value, let problem = option.kind.problem(with: value) {
-            throw UsageError("invalid value '\(value)' for '\(option.synopsis)': \(problem)", command: command)
+        do throws(ValueProblem) {
+            let occurrence = try Invocation.Occurrence(option: option, text: value)
+            state.occurrences.append(occurrence)
+            return occurrence
+        } catch {
+            throw UsageError(
+                "invalid value '\(value ?? "")' for '\(option.synopsis)': \(error.expected)", command: command)
         }
-        let occurrence = Invocation.Occurrence(option: option, value: value)
-        state.occurrences.append(occurrence)
-        return occurrence
     }
 
-    /// Missing, extra and malformed positional arguments.
-    private func check(_ positionals: [String], against command: Command) throws(UsageError) {
+    /// Missing and extra positional arguments; the values of the others, read into their types.
+    private func read(_ positionals: [String], against command: Command) throws(UsageError) -> [any Sendable] {
         let declared = command.arguments
         let required = declared.count { $0.arity == .required }
         if positionals.count < required {
@@ -144,12 +146,17 @@ struct Parser {
         if declared.last?.arity != .variadic, positionals.count > declared.count {
             throw UsageError("unexpected argument '\(positionals[declared.count])'", command: command)
         }
-        for (offset, value) in positionals.enumerated() {
+        var values: [any Sendable] = []
+        for (offset, text) in positionals.enumerated() {
             let positional = declared[min(offset, declared.count - 1)]
-            if let problem = positional.kind.problem(with: value) {
-                throw UsageError("invalid value '\(value)' for '<\(positional.name)>': \(problem)", command: command)
+            do throws(ValueProblem) {
+                values.append(try positional.read(text))
+            } catch {
+                throw UsageError(
+                    "invalid value '\(text)' for '<\(positional.name)>': \(error.expected)", command: command)
             }
         }
+        return values
     }
 }
 

@@ -18,29 +18,20 @@ extension Command {
               statectl backup state-2026-11-30.db
               statectl --db state-2026-11-30.db export | statectl import
             """,
-        arguments: [BackupCommand.file],
+        arguments: [BackupCommand.file.positional],
         options: [.json],
         run: BackupCommand.run)
 }
 
 enum BackupCommand {
-    static let file = Positional(name: "file", help: "The copy to create; must not exist.", kind: .nonEmptyText)
+    static let file = Argument("file", as: PathArgument.self, help: "The copy to create; must not exist.")
 
     static func run(_ invocation: Invocation, _ context: Context) throws {
-        let target = invocation.argument(file)!
+        let target = invocation.required(file).path
         let report = try invocation.openExistingStore(context).backup(to: target)
         context.hasWritten = true  // the copy exists: a failed print must not invite a second one
         if invocation.flag(.json) {
-            context.output.writeJSON { writer in
-                writer.beginObject()
-                writer.key("path")
-                writer.string(report.path)
-                writer.key("windows")
-                writer.integer(report.windows)
-                writer.key("bytes")
-                writer.integer(report.bytes)
-                writer.endObject()
-            }
+            context.output.writeJSON { report.write(to: &$0) }
         } else {
             let windows = "\(report.windows) window\(report.windows == 1 ? "" : "s")"
             context.output.write("Backed up \(windows) to \(report.path) (\(report.bytes) bytes).\n")

@@ -22,28 +22,7 @@ enum CheckCommand {
         let report = try (store ?? emptyStore()).check()
         let status = report.migrations
         if invocation.flag(.json) {
-            context.output.writeJSON { writer in
-                writer.beginObject()
-                writer.key("path")
-                writer.string(path)
-                writer.key("exists")
-                writer.bool(store != nil)
-                writer.key("ok")
-                writer.bool(report.isOK)
-                writer.key("integrity")
-                writer.strings(report.integrity)
-                writer.key("schemaProblems")
-                writer.strings(report.schemaProblems)
-                writer.key("rowProblems")
-                writer.strings(report.rowProblems)
-                writer.key("schemaVersion")
-                writer.integer(status.schemaVersion)
-                writer.key("latestVersion")
-                writer.integer(status.latestVersion)
-                writer.key("pending")
-                writer.migrations(status.pending)
-                writer.endObject()
-            }
+            context.output.writeJSON { report.write(to: &$0, path: path, exists: store != nil) }
         } else {
             var record = Record()
             record.add("database", store == nil ? "\(path) (missing: an empty store)" : path)
@@ -60,7 +39,8 @@ enum CheckCommand {
             if report.integrity != ["ok"] { what.append("the integrity check failed") }
             if !report.schemaProblems.isEmpty { what.append(count(report.schemaProblems.count, "schema problem")) }
             if !report.rowProblems.isEmpty { what.append("rows it cannot read (listed as bad rows)") }
-            throw CommandFailure(status: 74, message: "\(path) is damaged: \(what.joined(separator: "; "))")
+            throw CommandFailure(
+                status: ExitStatus.ioError, message: "\(path) is damaged: \(what.joined(separator: "; "))")
         }
     }
 

@@ -8,40 +8,30 @@ extension Command {
             Prints each deleted window (with --json: {"session": ..., "windows": [...]}). A \
             missing database, session or window exits 66.
             """,
-        arguments: [.session, DeleteCommand.window],
+        arguments: [Argument.session.positional, Argument.optionalWindow.positional],
         options: [.json],
         run: DeleteCommand.run)
 }
 
 enum DeleteCommand {
-    static let window = Positional(
-        name: "window", help: "The window id; without it, every window of the session.", arity: .optional)
-
     static func run(_ invocation: Invocation, _ context: Context) throws {
-        let session = invocation.argument(.session)!
-        let window = invocation.argument(window)
+        let session = invocation.required(.session)
+        let window = invocation.argument(.optionalWindow)
         try WindowState.validate(session: session, window: window)
         let store = try invocation.openExistingStore(context)
         let deleted: [String]
         if let window {
             guard try store.deleteWindow(session: session, window: window) else {
-                throw StateStoreError.windowNotFound(session, window)
+                throw StateStoreError.notFound(.window(session: session, window: window))
             }
             deleted = [window]
         } else {
             deleted = try store.deleteSession(session)
-            guard !deleted.isEmpty else { throw StateStoreError.sessionNotFound(session) }
+            guard !deleted.isEmpty else { throw StateStoreError.notFound(.session(session)) }
         }
         context.hasWritten = true
         if invocation.flag(.json) {
-            context.output.writeJSON { writer in
-                writer.beginObject()
-                writer.key("session")
-                writer.string(session)
-                writer.key("windows")
-                writer.strings(deleted)
-                writer.endObject()
-            }
+            context.output.writeJSON { $0.deleted(session: session, windows: deleted) }
         } else {
             for window in deleted {
                 context.output.write("Deleted window '\(session)' '\(window)'.".escapingControlCharacters + "\n")

@@ -21,24 +21,24 @@ enum DemoCommand {
     struct SampleWindow {
         let window: String
         let story: String
-        let mutations: [Invocation.Occurrence]
+        let mutations: [(mutation: SetCommand.MutationOption, text: String?)]
     }
 
     static let sample = [
         SampleWindow(
             window: "main", story: "full screen: a thread pushed over the inbox",
             mutations: [
-                .init(option: SetCommand.sizeClass, value: "regular"),
-                .init(option: SetCommand.push, value: #"Folder:"inbox""#),
-                .init(option: SetCommand.present, value: #"Thread:{"id":42}"#),
+                (SetCommand.sizeClass, "regular"),
+                (SetCommand.push, #"Folder:"inbox""#),
+                (SetCommand.present, #"Thread:{"id":42}"#),
             ]),
         SampleWindow(
             window: "compose", story: "narrow split view: a compose sheet, an attachment pushed inside it",
             mutations: [
-                .init(option: SetCommand.sizeClass, value: "compact"),
-                .init(option: SetCommand.push, value: #"Folder:"inbox""#),
-                .init(option: SetCommand.present, value: #"Compose:{"draft":7}"#),
-                .init(option: SetCommand.push, value: #"Attachment:"photo.jpg""#),
+                (SetCommand.sizeClass, "compact"),
+                (SetCommand.push, #"Folder:"inbox""#),
+                (SetCommand.present, #"Compose:{"draft":7}"#),
+                (SetCommand.push, #"Attachment:"photo.jpg""#),
             ]),
     ]
 
@@ -51,7 +51,7 @@ enum DemoCommand {
     }
 
     static func run(_ invocation: Invocation, _ context: Context) throws {
-        if let path = invocation.value(.database) {
+        if let path = invocation.value(Option.database)?.path {
             let outcomes = try play(in: try invocation.openOrCreateStore(context))
             context.hasWritten = true
             render(outcomes, path: path, context)
@@ -69,7 +69,11 @@ enum DemoCommand {
         var states: [WindowState] = []
         for sample in sample {
             var state = WindowState(session: session, window: sample.window)
-            for occurrence in sample.mutations { try SetCommand.Mutation(occurrence).apply(to: &state) }
+            for (mutation, text) in sample.mutations {
+                // Read as the parser reads a command line, so what is shown is what is applied.
+                let occurrence = try Invocation.Occurrence(option: mutation.option, text: text)
+                try mutation.change(occurrence).apply(to: &state)
+            }
             states.append(state)
         }
         let stored = try store.replaceSession(session, with: states)
@@ -92,7 +96,10 @@ enum DemoCommand {
         for outcome in outcomes {
             let sample = outcome.sample
             out.write("\n  # \(sample.window), \(sample.story)\n")
-            out.write(commandLine(["statectl", "set", session, sample.window] + sample.mutations.map(\.text)))
+            let mutations = sample.mutations.map { mutation, text in
+                mutation.option.name + (text.map { " " + shellQuoted($0) } ?? "")
+            }
+            out.write(commandLine(["statectl", "set", session, sample.window] + mutations))
             var record = Record()
             record.add("path", outcome.saved.path.cell)
             record.add("item", outcome.saved.item?.description ?? "-")
@@ -159,7 +166,7 @@ enum DemoCommand {
 
 extension Invocation.Occurrence {
     /// How the occurrence is typed in a shell: `--push 'Folder:"inbox"'`.
-    var text: String {
-        option.name + (value.map { " " + DemoCommand.shellQuoted($0) } ?? "")
+    var shellText: String {
+        option.name + (text.map { " " + DemoCommand.shellQuoted($0) } ?? "")
     }
 }

@@ -12,21 +12,21 @@ extension Command {
 
               statectl export mail > mail.json
             """,
-        arguments: [ExportCommand.sessions],
+        arguments: [ExportCommand.sessions.positional],
         options: [.json],
         run: ExportCommand.run)
 }
 
 enum ExportCommand {
-    static let sessions = Positional(
-        name: "session", help: "Sessions to export; without any, every session.", arity: .variadic)
+    static let sessions = Argument(
+        "session", as: String.self, help: "Sessions to export; without any, every session.", arity: .variadic)
 
     static func run(_ invocation: Invocation, _ context: Context) throws {
         let sessions = invocation.arguments(sessions)
         for session in sessions { try WindowState.validate(session: session) }
         guard let store = try invocation.openStoreIfPresent(context) else {
-            if let session = sessions.first { throw StateStoreError.sessionNotFound(session) }
-            context.output.writeJSON { ImportDocument(windows: []).write(to: &$0) }
+            if let session = sessions.first { throw StateStoreError.notFound(.session(session)) }
+            context.output.writeJSON { StateDocument(windows: []).write(to: &$0) }
             return
         }
         try store.export(sessions: sessions) { context.output.write($0) }

@@ -2,14 +2,14 @@ extension Command {
     static let help = Command(
         name: "help",
         abstract: "Show help for statectl or one of its commands.",
-        arguments: [HelpCommand.command],
+        arguments: [HelpCommand.command.positional],
         usesDatabase: false,
         validate: HelpCommand.validate,
         run: HelpCommand.run)
 }
 
 enum HelpCommand {
-    static let command = Positional(name: "subcommand", help: "The command to describe.", arity: .optional)
+    static let command = Argument("subcommand", as: String.self, help: "The command to describe.", arity: .optional)
 
     /// An unknown command name is a usage error, with the nearest one suggested.
     static func validate(_ invocation: Invocation) -> String? {

@@ -8,34 +8,23 @@ extension Command {
             The store keeps the last 100 revisions of each window. Any of them can be written \
             back with 'revert'.
             """,
-        arguments: [.session, .window],
-        options: [HistoryCommand.limit, .json],
+        arguments: [Argument.session.positional, Argument.window.positional],
+        options: [HistoryCommand.limit.option, .json],
         run: HistoryCommand.run)
 }
 
 enum HistoryCommand {
-    static let limit = Option.value("--limit", "n", .integer(minimum: 1), help: "Show at most the n newest revisions.")
+    static let limit = Option.value("--limit", "n", as: Count.self, help: "Show at most the n newest revisions.")
 
     static func run(_ invocation: Invocation, _ context: Context) throws {
-        let session = invocation.argument(.session)!
-        let window = invocation.argument(.window)!
+        let session = invocation.required(.session)
+        let window = invocation.required(.window)
         try WindowState.validate(session: session, window: window)
         let store = try invocation.openExistingStore(context)
-        let states = try store.history(session: session, window: window, limit: invocation.integer(limit))
-        guard !states.isEmpty else { throw StateStoreError.windowNotFound(session, window) }
+        let states = try store.history(session: session, window: window, limit: invocation.value(limit)?.value)
+        guard !states.isEmpty else { throw StateStoreError.notFound(.window(session: session, window: window)) }
         if invocation.flag(.json) {
-            context.output.writeJSON { writer in
-                writer.beginArray()
-                for state in states {
-                    writer.beginObject()
-                    writer.key("revision")
-                    writer.integer(state.revision)
-                    writer.key("state")
-                    state.write(to: &writer)
-                    writer.endObject()
-                }
-                writer.endArray()
-            }
+            context.output.writeJSON { $0.history(states) }
             return
         }
         let table = Table(

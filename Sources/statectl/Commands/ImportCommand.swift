@@ -22,14 +22,14 @@ extension Command {
               statectl import mail.json
               statectl export mail | statectl --db other.db import
             """,
-        arguments: [ImportCommand.file],
+        arguments: [ImportCommand.file.positional],
         options: [.json],
         run: ImportCommand.run)
 }
 
 enum ImportCommand {
-    static let file = Positional(
-        name: "file", help: "The document; '-' or none for standard input.", arity: .optional)
+    static let file = Argument(
+        "file", as: String.self, help: "The document; '-' or none for standard input.", arity: .optional)
 
     static func run(_ invocation: Invocation, _ context: Context) throws {
         let name = invocation.argument(file) ?? "-"
@@ -38,16 +38,12 @@ enum ImportCommand {
             context.message("Reading the document from standard input (a terminal); end it with Ctrl-D.")
         }
         // Read and check the whole document before the database is opened or created.
-        let document = try ImportDocument(utf8: try readAll(name))
+        let document = try StateDocument(utf8: try readAll(name))
         let store = try invocation.openOrCreateStore(context)
         let written = try store.importDocument(document)
         context.hasWritten = true
         if invocation.flag(.json) {
-            context.output.writeJSON { writer in
-                writer.beginArray()
-                for state in written { state.write(to: &writer) }
-                writer.endArray()
-            }
+            context.output.writeJSON { $0.states(written) }
             return
         }
         let table = Table(
@@ -67,18 +63,19 @@ enum ImportCommand {
     /// cannot be a document: over ``documentLimit`` (a regular file by its size, before a byte is
     /// read), a NUL byte (never in JSON text: `/dev/zero`), or a first byte other than `{` after
     /// an optional byte order mark and whitespace (`yes | statectl import`).
-    private static func readAll(_ name: String) throws(StateStoreError) -> [UInt8] {
+    private static func readAll(_ name: String) throws -> [UInt8] {
         let descriptor = name == "-" ? 0 : open(name, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else {
             let code = errno
-            if code == ENOENT { throw .notFound("no file \(name)") }
+            // Not the store's notFound: that names the database file.
+            if code == ENOENT { throw CommandFailure(status: ExitStatus.notFound, message: "no file \(name)") }
             throw ioError("cannot open \(name)", code)
         }
         defer { if descriptor != 0 { close(descriptor) } }
         let source = name == "-" ? "standard input" : name
         var status = stat()
         if fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG, status.st_size > documentLimit {
-            throw .invalidInput("import document: \(source) is \(status.st_size) bytes; \(limitText)")
+            throw StateStoreError.invalidInput("import document: \(source) is \(status.st_size) bytes; \(limitText)")
         }
         var bytes: [UInt8] = []
         var scan = DocumentStart()
@@ -91,16 +88,17 @@ enum ImportCommand {
             }
             if count == 0 { return bytes }
             guard bytes.count + count <= documentLimit else {
-                throw .invalidInput("import document: \(source) holds more than \(documentLimit) bytes; \(limitText)")
+                throw StateStoreError.invalidInput(
+                    "import document: \(source) holds more than \(documentLimit) bytes; \(limitText)")
             }
             if let nul = firstNUL(in: chunk, count: count) {
-                throw .invalidInput(
+                throw StateStoreError.invalidInput(
                     "import document: byte \(bytes.count + nul) is a NUL byte, which JSON text never holds: not a document"
                 )
             }
             if let offset = scan.unexpected(in: chunk[..<count]) {
-                throw .invalidInput(
-                    "import document: expected an object ('{') at byte \(offset): not a \(ImportDocument.format) document"
+                throw StateStoreError.invalidInput(
+                    "import document: expected an object ('{') at byte \(offset): not a \(StateDocument.format) document"
                 )
             }
             chunk.withUnsafeBufferPointer { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: $0[..<count])) }
@@ -148,6 +146,6 @@ enum ImportCommand {
     }
 
     private static func ioError(_ what: String, _ code: Int32) -> StateStoreError {
-        .damaged(SQLiteFailure(code: 10, message: "\(what): \(String(cString: strerror(code)))"))
+        .io(SQLiteFailure(code: .ioErr, message: "\(what): \(String(cString: strerror(code)))"))
     }
 }

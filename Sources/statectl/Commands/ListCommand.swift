@@ -8,14 +8,14 @@ extension Command {
             DEPTH is the number of routes in the window's own path; ITEM is the presented item. \
             A missing database or an unknown session lists nothing.
             """,
-        arguments: [ListCommand.session],
-        options: [ListCommand.sizeClass, .json],
+        arguments: [ListCommand.session.positional],
+        options: [ListCommand.sizeClass.option, .json],
         run: ListCommand.run)
 }
 
 enum ListCommand {
-    static let session = Positional(name: "session", help: "Only this session's windows.", arity: .optional)
-    static let sizeClass = Option.sizeClass(
+    static let session = Argument("session", as: String.self, help: "Only this session's windows.", arity: .optional)
+    static let sizeClass = ValueOption.sizeClass(
         help: "Only windows saved in this size class: compact, regular, unspecified.")
 
     static func run(_ invocation: Invocation, _ context: Context) throws {
@@ -33,7 +33,7 @@ enum ListCommand {
     private static func list(_ invocation: Invocation, _ context: Context) throws {
         let session = invocation.argument(session)
         if let session { try WindowState.validate(session: session) }
-        let sizeClass = invocation.sizeClass(sizeClass)
+        let sizeClass = invocation.value(sizeClass)
         let store = try invocation.openStoreIfPresent(context)
         if invocation.flag(.json) {
             try streamJSON(store, session, sizeClass, context.output)

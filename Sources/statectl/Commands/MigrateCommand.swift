@@ -25,14 +25,7 @@ enum MigrateCommand {
         let applied = try store.migrate()
         context.hasWritten = !applied.isEmpty
         if invocation.flag(.json) {
-            context.output.writeJSON { writer in
-                writer.beginObject()
-                writer.key("schemaVersion")
-                writer.integer(StateStore.schemaVersion)
-                writer.key("applied")
-                writer.migrations(applied)
-                writer.endObject()
-            }
+            context.output.writeJSON { $0.migrated(schemaVersion: StateStore.schemaVersion, applied: applied) }
         } else if applied.isEmpty {
             context.output.write("Up to date at schema version \(StateStore.schemaVersion); nothing applied.\n")
         } else {
@@ -44,18 +37,7 @@ enum MigrateCommand {
     private static func report(_ invocation: Invocation, _ context: Context) throws {
         let status = try (invocation.openStoreIfPresent(context, migrating: false) ?? emptyStore()).migrationStatus()
         if invocation.flag(.json) {
-            context.output.writeJSON { writer in
-                writer.beginObject()
-                writer.key("schemaVersion")
-                writer.integer(status.schemaVersion)
-                writer.key("latestVersion")
-                writer.integer(status.latestVersion)
-                writer.key("applied")
-                writer.migrations(status.applied)
-                writer.key("pending")
-                writer.migrations(status.pending)
-                writer.endObject()
-            }
+            context.output.writeJSON { status.write(to: &$0) }
             return
         }
         let table = Table(

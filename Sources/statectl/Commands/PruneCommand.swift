@@ -12,42 +12,24 @@ extension Command {
 
               statectl prune --older-than 30d --dry-run
             """,
-        options: [PruneCommand.olderThan, PruneCommand.dryRun, .json],
+        options: [PruneCommand.olderThan.option, PruneCommand.dryRun, .json],
         run: PruneCommand.run)
 }
 
 enum PruneCommand {
     static let olderThan = Option.value(
-        "--older-than", "duration", .age,
+        "--older-than", "duration", as: Age.self,
         help: "How long without a write makes a session old: a number and s, m, h or d (90s, 15m, 12h, 30d).",
         required: true)
     static let dryRun = Option.flag("--dry-run", help: "Show what would be removed; remove nothing.")
 
     static func run(_ invocation: Invocation, _ context: Context) throws {
-        let age = ValueKind.age(invocation.value(olderThan)!)!
+        let age = invocation.required(olderThan).duration
         let dry = invocation.flag(dryRun)
         let pruned = try invocation.openStoreIfPresent(context)?.prune(olderThan: age, dryRun: dry) ?? []
         context.hasWritten = !dry && !pruned.isEmpty
         if invocation.flag(.json) {
-            context.output.writeJSON { writer in
-                writer.beginObject()
-                writer.key("dryRun")
-                writer.bool(dry)
-                writer.key("sessions")
-                writer.beginArray()
-                for session in pruned {
-                    writer.beginObject()
-                    writer.key("session")
-                    writer.string(session.session)
-                    writer.key("windows")
-                    writer.strings(session.windows)
-                    writer.key("lastWrite")
-                    writer.timestamp(session.lastWrite)
-                    writer.endObject()
-                }
-                writer.endArray()
-                writer.endObject()
-            }
+            context.output.writeJSON { $0.pruned(pruned, dryRun: dry) }
             return
         }
         let table = Table(

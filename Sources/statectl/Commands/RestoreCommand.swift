@@ -10,42 +10,34 @@ extension Command {
             with its own stack when compact or unspecified. Under the dismiss policy, a change \
             between regular and the others clears the item.
             """,
-        arguments: [.session, RestoreCommand.window],
-        options: [RestoreCommand.sizeClass, .json],
+        arguments: [Argument.session.positional, Argument.optionalWindow.positional],
+        options: [RestoreCommand.sizeClass.option, .json],
         run: RestoreCommand.run)
 }
 
 enum RestoreCommand {
-    static let window = Positional(
-        name: "window", help: "The window id; without it, every window of the session.", arity: .optional)
-    static let sizeClass = Option.sizeClass(
+    static let sizeClass = ValueOption.sizeClass(
         help: "The size class to restore into: compact, regular, unspecified (default: the saved one).")
 
     static func run(_ invocation: Invocation, _ context: Context) throws {
-        let session = invocation.argument(.session)!
-        let window = invocation.argument(window)
-        let sizeClass = invocation.sizeClass(sizeClass)
+        let session = invocation.required(.session)
+        let window = invocation.argument(.optionalWindow)
+        let sizeClass = invocation.value(sizeClass)
         try WindowState.validate(session: session, window: window)
         let store = try invocation.openExistingStore(context)
         let restorations: [Restoration]
         if let window {
             guard let restoration = try store.restore(session: session, window: window, into: sizeClass) else {
-                throw StateStoreError.windowNotFound(session, window)
+                throw StateStoreError.notFound(.window(session: session, window: window))
             }
             restorations = [restoration]
         } else {
             restorations = try store.restore(session: session, into: sizeClass)
-            guard !restorations.isEmpty else { throw StateStoreError.sessionNotFound(session) }
+            guard !restorations.isEmpty else { throw StateStoreError.notFound(.session(session)) }
         }
         if invocation.flag(.json) {
             context.output.writeJSON { writer in
-                if window != nil {
-                    restorations[0].write(to: &writer)
-                } else {
-                    writer.beginArray()
-                    for restoration in restorations { restoration.write(to: &writer) }
-                    writer.endArray()
-                }
+                if window != nil { restorations[0].write(to: &writer) } else { writer.restorations(restorations) }
             }
         } else {
             context.output.write(restorations.map { $0.record.text(style: context.style) }.joined(separator: "\n"))

@@ -18,8 +18,8 @@ extension Command {
                   --present 'Thread:{"id":42}'
               statectl set mail main --push '{"type":"(a: Swift.Int)","value":[1]}'
             """,
-        arguments: [.session, .window],
-        options: SetCommand.mutationOptions + [SetCommand.expectRevision, .json],
+        arguments: [Argument.session.positional, Argument.window.positional],
+        options: SetCommand.mutationOptions.map { $0.option } + [Option.expectRevision.option, .json],
         validate: SetCommand.validate,
         run: SetCommand.run)
 }
@@ -27,37 +27,35 @@ extension Command {
 enum SetCommand {
     static let mutations = OptionSection(title: "MUTATIONS", placeholder: "<mutation> ...")
 
-    static let sizeClass = Option.sizeClass(
+    static let sizeClass = MutationOption(
+        "--size-class", "size-class", as: SizeClass.self,
         help:
-            "Change the size class (compact, regular, unspecified); the policy says what happens to a presented item.",
-        section: mutations, repeats: true)
-    static let push = Option.value(
-        "--push", "route",
-        help: "Push a route: onto the item's stack when an item is presented, else onto the window's path.",
-        repeats: true, section: mutations)
-    static let pop = Option.value(
-        "--pop", "n", .integer(minimum: 1),
+            "Change the size class (compact, regular, unspecified); the policy says what happens to a presented item."
+    ) { .sizeClass($0) }
+    static let push = MutationOption(
+        "--push", "route", as: String.self,
+        help: "Push a route: onto the item's stack when an item is presented, else onto the window's path."
+    ) { text throws(StateStoreError) in .push(try Route(parsing: text)) }
+    static let pop = MutationOption(
+        "--pop", "n", as: Count.self,
         help:
-            "Go back n steps: through the item's stack, then the item, then the path. Popping more than there is fails.",
-        repeats: true, section: mutations)
-    static let present = Option.value(
-        "--present", "route", help: "Present a route as the item, replacing any presented item and its stack.",
-        repeats: true, section: mutations)
-    static let dismiss = Option.flag(
-        "--dismiss", help: "Dismiss the presented item and its stack.", repeats: true, section: mutations)
-    static let policy = Option.value(
-        "--policy", "policy", .choice(SizeChangePolicy.allCases.map(\.rawValue)),
+            "Go back n steps: through the item's stack, then the item, then the path. Popping more than there is fails."
+    ) { .pop($0.value) }
+    static let present = MutationOption(
+        "--present", "route", as: String.self,
+        help: "Present a route as the item, replacing any presented item and its stack."
+    ) { text throws(StateStoreError) in .present(try Route(parsing: text)) }
+    static let dismiss = MutationOption("--dismiss", help: "Dismiss the presented item and its stack.", .dismiss)
+    static let policy = MutationOption(
+        "--policy", "policy", as: SizeChangePolicy.self,
         help:
-            "What a size-class change does to a presented item: migrate moves it between sheet and push, dismiss clears it when the change is to or from regular.",
-        repeats: true, section: mutations)
-    static let navigationPath = Option.value(
-        "--navigation-path", "json",
+            "What a size-class change does to a presented item: migrate moves it between sheet and push, dismiss clears it when the change is to or from regular."
+    ) { .policy($0) }
+    static let navigationPath = MutationOption(
+        "--navigation-path", "json", as: String.self,
         help:
-            "Replace the window's path with a NavigationPath.CodableRepresentation JSON array (as 'show --navigation-path' prints).",
-        repeats: true, section: mutations)
-    static let expectRevision = Option.value(
-        "--expect-revision", "n", .integer(minimum: 0),
-        help: "Write only if the window is at revision n (0: only if it does not exist yet); otherwise exit 1.")
+            "Replace the window's path with a NavigationPath.CodableRepresentation JSON array (as 'show --navigation-path' prints)."
+    ) { text throws(StateStoreError) in .navigationPath(try NavigationPathCoding.routes(from: text)) }
 
     /// The mutation options, in help order.
     static let mutationOptions = [sizeClass, push, pop, present, dismiss, policy, navigationPath]
@@ -72,20 +70,6 @@ enum SetCommand {
         case policy(SizeChangePolicy)
         case navigationPath([Route])
 
-        /// Reads one occurrence of a mutation option; a bad route is bad data (exit 65).
-        init(_ occurrence: Invocation.Occurrence) throws(StateStoreError) {
-            let value = occurrence.value ?? ""
-            switch occurrence.option {
-            case SetCommand.sizeClass: self = .sizeClass(SizeClass(rawValue: value)!)
-            case SetCommand.push: self = .push(try Route(parsing: value))
-            case SetCommand.pop: self = .pop(Int(value)!)
-            case SetCommand.present: self = .present(try Route(parsing: value))
-            case SetCommand.policy: self = .policy(SizeChangePolicy(rawValue: value)!)
-            case SetCommand.navigationPath: self = .navigationPath(try NavigationPathCoding.routes(from: value))
-            default: self = .dismiss
-            }
-        }
-
         func apply(to state: inout WindowState) throws(StateStoreError) {
             switch self {
             case .sizeClass(let sizeClass): state.changeSizeClass(to: sizeClass)
@@ -99,28 +83,66 @@ enum SetCommand {
         }
     }
 
+    /// A mutation option and the change it makes, declared together: an option is a mutation only
+    /// by being declared as one, with its own change.
+    struct MutationOption: Sendable {
+        let option: Option
+        /// The change of one occurrence; a route or path that is bad data throws (exit 65).
+        let change: @Sendable (Invocation.Occurrence) throws(StateStoreError) -> Mutation
+
+        /// A mutation option taking a `Value`, which, in its type, makes the change. Every mutation
+        /// may be given more than once and is listed under `MUTATIONS:`.
+        init<Value: ArgumentValue>(
+            _ name: String, _ valueName: String, as type: Value.Type, help: String,
+            _ change: @escaping @Sendable (Value) throws(StateStoreError) -> Mutation
+        ) {
+            let declared = Option.value(name, valueName, as: type, help: help, repeats: true, section: mutations)
+            option = declared.option
+            self.change = { occurrence throws(StateStoreError) in
+                guard let value = occurrence.value as? Value else {
+                    preconditionFailure("an occurrence of \(name) holds a value of its type")
+                }
+                return try change(value)
+            }
+        }
+
+        /// A mutation flag, which makes `mutation`.
+        init(_ name: String, help: String, _ mutation: Mutation) {
+            option = .flag(name, help: help, repeats: true, section: mutations)
+            change = { _ in mutation }
+        }
+    }
+
     static func validate(_ invocation: Invocation) -> String? {
-        guard !invocation.occurrences.contains(where: { $0.option.section == mutations }) else { return nil }
-        return "set needs at least one mutation: " + mutationOptions.map(\.name).joined(separator: ", ")
+        guard mutating(invocation).isEmpty else { return nil }
+        return "set needs at least one mutation: " + mutationOptions.map { $0.option.name }.joined(separator: ", ")
+    }
+
+    /// The mutations on the command line, in order, each with its declaration.
+    static func mutating(_ invocation: Invocation) -> [(occurrence: Invocation.Occurrence, mutation: MutationOption)] {
+        invocation.occurrences.compactMap { occurrence in
+            mutationOptions.first { $0.option == occurrence.option }.map { (occurrence, $0) }
+        }
     }
 
     static func run(_ invocation: Invocation, _ context: Context) throws {
-        let session = invocation.argument(.session)!
-        let window = invocation.argument(.window)!
+        let session = invocation.required(.session)
+        let window = invocation.required(.window)
         try WindowState.validate(session: session, window: window)
-        let occurrences = invocation.occurrences.filter { $0.option.section == mutations }
+        let mutating = mutating(invocation)
+        let occurrences = mutating.map(\.occurrence)
         var changes: [Mutation] = []
-        for (index, occurrence) in occurrences.enumerated() {
+        for (index, (occurrence, mutation)) in mutating.enumerated() {
             do throws(StateStoreError) {
-                changes.append(try Mutation(occurrence))
+                changes.append(try mutation.change(occurrence))
             } catch {
                 throw error.naming(mutation: index, of: occurrences)
             }
         }
         let store = try invocation.openOrCreateStore(context)
         let state = try store.update(
-            session: session, window: window, expectedRevision: invocation.integer(expectRevision)
-        ) { state throws(StateStoreError) in
+            session: session, window: window, expectedRevision: invocation.value(Option.expectRevision)?.value
+        ) { state in
             for (index, change) in changes.enumerated() {
                 do throws(StateStoreError) {
                     try change.apply(to: &state)
@@ -143,7 +165,7 @@ extension StateStoreError {
     /// a long command line says which of its mutations failed.
     fileprivate func naming(mutation index: Int, of occurrences: [Invocation.Occurrence]) -> StateStoreError {
         guard case .invalidInput(let message) = self else { return self }
-        var text = occurrences[index].text
+        var text = occurrences[index].shellText
         if text.count > 60 { text = text.prefix(59) + "…" }
         return .invalidInput("mutation \(index + 1) of \(occurrences.count) (\(text)): \(message)")
     }

@@ -16,31 +16,28 @@ extension Command {
 
               statectl show mail main --navigation-path
             """,
-        arguments: [.session, ShowCommand.window],
+        arguments: [Argument.session.positional, Argument.optionalWindow.positional],
         options: [ShowCommand.navigationPath, .json],
         validate: { invocation in
-            invocation.flag(ShowCommand.navigationPath) && invocation.argument(ShowCommand.window) == nil
+            invocation.flag(ShowCommand.navigationPath) && invocation.argument(.optionalWindow) == nil
                 ? "--navigation-path needs a window: statectl show <session> <window> --navigation-path" : nil
         },
         run: ShowCommand.run)
 }
 
 enum ShowCommand {
-    static let window = Positional(
-        name: "window", help: "The window id; without it, every window of the session.", arity: .optional)
-
     static let navigationPath = Option.flag(
         "--navigation-path", help: "Print the window's path as a NavigationPath.CodableRepresentation JSON array.")
 
     static func run(_ invocation: Invocation, _ context: Context) throws {
-        let session = invocation.argument(.session)!
-        let window = invocation.argument(window)
+        let session = invocation.required(.session)
+        let window = invocation.argument(.optionalWindow)
         try WindowState.validate(session: session, window: window)
         let store = try invocation.openExistingStore(context)
         let json = invocation.flag(.json)
         if let window {
             guard let state = try store.window(session: session, window: window) else {
-                throw StateStoreError.windowNotFound(session, window)
+                throw StateStoreError.notFound(.window(session: session, window: window))
             }
             if invocation.flag(navigationPath) {
                 context.output.write(NavigationPathCoding.json(for: state.path) + "\n")
@@ -52,13 +49,9 @@ enum ShowCommand {
             return
         }
         let states = try store.windows(session: session)
-        guard !states.isEmpty else { throw StateStoreError.sessionNotFound(session) }
+        guard !states.isEmpty else { throw StateStoreError.notFound(.session(session)) }
         if json {
-            context.output.writeJSON { writer in
-                writer.beginArray()
-                for state in states { state.write(to: &writer) }
-                writer.endArray()
-            }
+            context.output.writeJSON { $0.states(states) }
         } else {
             context.output.write(states.map { $0.record.text(style: context.style) }.joined(separator: "\n"))
         }

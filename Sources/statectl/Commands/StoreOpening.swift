@@ -3,7 +3,8 @@ import StateStore
 extension Invocation {
     /// The database file this command line names.
     func databasePath(_ context: Context) throws(UsageError) -> String {
-        guard let path = DatabaseLocation.path(option: value(.database), environment: context.environment) else {
+        guard let path = DatabaseLocation.path(option: value(Option.database)?.path, environment: context.environment)
+        else {
             throw UsageError("no database location: pass --db, or set STATECTL_DB or HOME", command: command)
         }
         try refuseInMemory(path)
@@ -14,8 +15,8 @@ extension Invocation {
     /// error wins over any other.
     func checkDatabaseLocation(_ context: Context) throws(UsageError) {
         guard command.usesDatabase else { return }
-        if let option = value(.database) {
-            try refuseInMemory(option)
+        if let option = value(Option.database) {
+            try refuseInMemory(option.path)
         } else if command.usesDefaultDatabase, let path = context.environment("STATECTL_DB") {
             try refuseInMemory(path)
         }
@@ -25,7 +26,7 @@ extension Invocation {
     /// database in memory that keeps nothing, is a usage error.
     private func refuseInMemory(_ path: String) throws(UsageError) {
         guard path == ":memory:" else { return }
-        let source = value(.database) == nil ? "STATECTL_DB=:memory:" : "--db :memory:"
+        let source = value(Option.database) == nil ? "STATECTL_DB=:memory:" : "--db :memory:"
         throw UsageError(
             "\(source) would be a database in memory, which keeps nothing; a database path is always a file: "
                 + "for a file named ':memory:', write ./:memory:",
@@ -49,7 +50,7 @@ extension Invocation {
     func openStoreIfPresent(_ context: Context, migrating: Bool = true) throws -> StateStore? {
         do {
             return try openExistingStore(context, migrating: migrating)
-        } catch StateStoreError.notFound {
+        } catch StateStoreError.notFound(.file) {
             return nil
         }
     }
@@ -58,7 +59,7 @@ extension Invocation {
         var options = StateStore.Options()
         options.createIfMissing = create
         options.migrate = migrate
-        if let timeout = integer(.busyTimeout) { options.busyTimeoutMilliseconds = timeout }
+        if let timeout = value(Option.busyTimeout) { options.busyTimeoutMilliseconds = timeout.value }
         return options
     }
 }

@@ -13,7 +13,8 @@ func withTemporaryFolder<T>(_ prefix: String, _ body: (String) throws -> T) thro
     var template = Array((base + "/" + prefix + "XXXXXX").utf8CString)
     guard let created = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) else {
         let reason = String(cString: strerror(errno))
-        throw CommandFailure(status: 74, message: "cannot create a temporary folder in \(base): \(reason)")
+        throw CommandFailure(
+            status: ExitStatus.ioError, message: "cannot create a temporary folder in \(base): \(reason)")
     }
     let folder = String(cString: created)
     defer { removeFolder(folder) }

@@ -24,25 +24,25 @@ extension Command {
 
               statectl watch mail --json
             """,
-        arguments: [WatchCommand.session],
-        options: [WatchCommand.count, WatchCommand.timeout, .json],
+        arguments: [WatchCommand.session.positional],
+        options: [WatchCommand.count.option, WatchCommand.timeout.option, .json],
         run: WatchCommand.run)
 }
 
 enum WatchCommand {
-    static let session = Positional(name: "session", help: "Only this session's windows.", arity: .optional)
-    static let count = Option.value("--count", "n", .integer(minimum: 1), help: "Exit after printing n changes.")
+    static let session = Argument("session", as: String.self, help: "Only this session's windows.", arity: .optional)
+    static let count = Option.value("--count", "n", as: Count.self, help: "Exit after printing n changes.")
     static let timeout = Option.value(
-        "--timeout", "seconds", .seconds, help: "Exit after this many seconds (a fraction is fine: 0.5).")
+        "--timeout", "seconds", as: Seconds.self, help: "Exit after this many seconds (a fraction is fine: 0.5).")
     /// How often the database is asked for changes: well inside the 250 ms a change may take.
     static let interval = Duration.milliseconds(50)
 
     static func run(_ invocation: Invocation, _ context: Context) throws {
         let session = invocation.argument(session)
         if let session { try WindowState.validate(session: session) }
-        let limit = invocation.integer(count)
+        let limit = invocation.value(count)?.value
         let clock = ContinuousClock()
-        let deadline = invocation.value(timeout).flatMap(ValueKind.seconds).map { clock.now + $0 }
+        let deadline = invocation.value(timeout).map { clock.now + $0.duration }
         let json = invocation.flag(.json)
 
         var store = try invocation.openStoreIfPresent(context)
@@ -87,35 +87,12 @@ enum WatchCommand {
             "Warning: missed \(changes) (\(gap.first)–\(gap.last)) that the change log no longer holds; "
                 + "what they wrote is in the store ('statectl list' shows it)")
         guard json else { return }
-        context.output.writeJSON { writer in
-            writer.beginObject()
-            writer.key("gap")
-            writer.beginObject()
-            writer.key("first")
-            writer.integer(Int(gap.first))
-            writer.key("last")
-            writer.integer(Int(gap.last))
-            writer.key("count")
-            writer.integer(Int(gap.count))
-            writer.endObject()
-            writer.endObject()
-        }
+        context.output.writeJSON { gap.write(to: &$0) }
     }
 
     private static func write(_ change: WindowChange, json: Bool, _ context: Context) {
         if json {
-            context.output.writeJSON { writer in
-                writer.beginObject()
-                writer.key("session")
-                writer.string(change.session)
-                writer.key("window")
-                writer.string(change.window)
-                writer.key("revision")
-                if let revision = change.revision { writer.integer(revision) } else { writer.null() }
-                writer.key("state")
-                if let state = change.state { state.write(to: &writer) } else { writer.null() }
-                writer.endObject()
-            }
+            context.output.writeJSON { change.write(to: &$0) }
             return
         }
         guard let state = change.state else {

@@ -2,20 +2,20 @@
 ///
 /// The store writes its columns with it and `statectl` renders with it, so a route's value, kept
 /// as JSON text, goes out exactly as it was stored.
-public struct JSONWriter: Sendable {
+package struct JSONWriter: Sendable {
     /// The JSON written so far, as UTF-8.
-    public private(set) var bytes: [UInt8] = []
+    package private(set) var bytes: [UInt8] = []
     // One entry per open container: whether it already holds an element.
     private var holdsElement: [Bool] = []
     private var afterKey = false
 
     /// A writer with an empty buffer.
-    public init(reservingCapacity capacity: Int = 256) {
+    package init(reservingCapacity capacity: Int = 256) {
         bytes.reserveCapacity(capacity)
     }
 
     /// Empties the buffer, keeping its storage, so a writer can be reused line after line.
-    public mutating func removeAll() {
+    package mutating func removeAll() {
         bytes.removeAll(keepingCapacity: true)
         holdsElement.removeAll(keepingCapacity: true)
         afterKey = false
@@ -23,45 +23,50 @@ public struct JSONWriter: Sendable {
 
     /// Hands over the bytes written so far and empties the buffer, keeping the writer's place
     /// inside open arrays and objects: a long document goes out in chunks.
-    public mutating func takeBytes() -> [UInt8] {
+    package mutating func takeBytes() -> [UInt8] {
         let taken = bytes
         bytes.removeAll(keepingCapacity: true)
         return taken
     }
 
     /// The text written so far.
-    public var text: String { String(decoding: bytes, as: UTF8.self) }
+    package var text: String { String(decoding: bytes, as: UTF8.self) }
 
-    public mutating func beginObject() {
+    package mutating func beginObject() {
+        open(UInt8(ascii: "{"))
+    }
+
+    package mutating func endObject() {
+        close(UInt8(ascii: "}"))
+    }
+
+    package mutating func beginArray() {
+        open(UInt8(ascii: "["))
+    }
+
+    package mutating func endArray() {
+        close(UInt8(ascii: "]"))
+    }
+
+    private mutating func open(_ bracket: UInt8) {
         separate()
-        bytes.append(UInt8(ascii: "{"))
+        bytes.append(bracket)
         holdsElement.append(false)
     }
 
-    public mutating func endObject() {
+    private mutating func close(_ bracket: UInt8) {
         holdsElement.removeLast()
-        bytes.append(UInt8(ascii: "}"))
-    }
-
-    public mutating func beginArray() {
-        separate()
-        bytes.append(UInt8(ascii: "["))
-        holdsElement.append(false)
-    }
-
-    public mutating func endArray() {
-        holdsElement.removeLast()
-        bytes.append(UInt8(ascii: "]"))
+        bytes.append(bracket)
     }
 
     /// An object key; the next write is its value.
-    public mutating func key(_ key: String) {
+    package mutating func key(_ key: String) {
         string(key)
         bytes.append(UInt8(ascii: ":"))
         afterKey = true
     }
 
-    public mutating func string(_ value: String) {
+    package mutating func string(_ value: String) {
         separate()
         bytes.append(UInt8(ascii: "\""))
         var value = value
@@ -77,23 +82,23 @@ public struct JSONWriter: Sendable {
         bytes.append(UInt8(ascii: "\""))
     }
 
-    public mutating func integer(_ value: Int) {
+    package mutating func integer(_ value: Int) {
         separate()
         bytes.append(contentsOf: String(value).utf8)
     }
 
-    public mutating func bool(_ value: Bool) {
+    package mutating func bool(_ value: Bool) {
         separate()
         bytes.append(contentsOf: value ? "true".utf8 : "false".utf8)
     }
 
-    public mutating func null() {
+    package mutating func null() {
         separate()
         bytes.append(contentsOf: "null".utf8)
     }
 
     /// A timestamp as an RFC 3339 string.
-    public mutating func timestamp(_ value: Timestamp) {
+    package mutating func timestamp(_ value: Timestamp) {
         separate()
         bytes.append(UInt8(ascii: "\""))
         value.appendRFC3339(to: &bytes)
@@ -101,7 +106,7 @@ public struct JSONWriter: Sendable {
     }
 
     /// A value that is already valid, minified JSON text, such as ``Route/json``.
-    public mutating func json(_ text: String) {
+    package mutating func json(_ text: String) {
         separate()
         bytes.append(contentsOf: text.utf8)
     }

@@ -1,6 +1,6 @@
 /// A `statectl/1` document of whole window states, as `export` writes and `import` reads:
 /// `{"format": "statectl/1", "windows": [WindowState…]}`.
-public struct ImportDocument: Hashable, Sendable {
+public struct StateDocument: Hashable, Sendable {
     /// The format identifier this build reads and writes.
     public static let format = "statectl/1"
 
@@ -8,6 +8,7 @@ public struct ImportDocument: Hashable, Sendable {
     /// `revision` and `updatedAt` are ignored (the store stamps its own).
     public var windows: [WindowState]
 
+    /// A document of `windows`, in that order.
     public init(windows: [WindowState]) {
         self.windows = windows
     }
@@ -103,16 +104,17 @@ public struct ImportDocument: Hashable, Sendable {
             guard seen.insert(key).inserted else {
                 throw JSONReader.Failure(message: "'\(key)' appears twice", offset: reader.index)
             }
-            switch key {
-            case "session": session = try reader.readString()
-            case "window": window = try reader.readString()
-            case "sizeClass": state.sizeClass = try reader.readChoice("a size class")
-            case "policy": state.policy = try reader.readChoice("a policy")
-            case "path": state.path = try reader.readRoutes()
-            case "itemPath": state.itemPath = try reader.readRoutes()
-            case "item": state.item = try reader.consumeNull() ? nil : try reader.readRoute()
-            case "revision", "updatedAt": _ = try reader.readValueText()  // stamped anew on import
-            default: throw JSONReader.Failure(message: "unknown key '\(key)'", offset: reader.index)
+            // WindowState's own keys, as its `write(to:)` and `Codable` have them.
+            switch WindowState.CodingKeys(rawValue: key) {
+            case .session: session = try reader.readString()
+            case .window: window = try reader.readString()
+            case .sizeClass: state.sizeClass = try reader.readChoice("a size class")
+            case .policy: state.policy = try reader.readChoice("a policy")
+            case .path: state.path = try reader.readRoutes()
+            case .itemPath: state.itemPath = try reader.readRoutes()
+            case .item: state.item = try reader.consumeNull() ? nil : try reader.readRoute()
+            case .revision, .updatedAt: _ = try reader.readValueText()  // stamped anew on import
+            case nil: throw JSONReader.Failure(message: "unknown key '\(key)'", offset: reader.index)
             }
         }
         context = "windows[\(index)]"
@@ -139,13 +141,23 @@ public struct ImportDocument: Hashable, Sendable {
     }
 
     /// Writes the document, windows in their order.
-    public func write(to writer: inout JSONWriter) {
+    package func write(to writer: inout JSONWriter) {
+        Self.write(to: &writer) { writer in
+            for window in windows { window.write(to: &writer) }
+        }
+    }
+
+    /// Writes a document whose windows `windows` writes into its array, as they come (an export
+    /// streams them from the store): the one place the envelope is written.
+    package static func write<E: Error>(
+        to writer: inout JSONWriter, windows: (inout JSONWriter) throws(E) -> Void
+    ) throws(E) {
         writer.beginObject()
         writer.key("format")
-        writer.string(Self.format)
+        writer.string(format)
         writer.key("windows")
         writer.beginArray()
-        for window in windows { window.write(to: &writer) }
+        try windows(&writer)
         writer.endArray()
         writer.endObject()
     }

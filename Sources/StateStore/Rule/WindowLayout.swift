@@ -1,0 +1,37 @@
+/// How a window presents its item for a size class.
+public enum Presentation: String, Codable, Hashable, Sendable {
+    /// No item is presented.
+    case none
+    /// The item is pushed onto the window's navigation stack (regular).
+    case push
+    /// The item is a modal sheet with its own navigation stack (compact, unspecified).
+    case sheet
+}
+
+/// What a window shows for one size class: SPEC §3's table, derived and never stored.
+public struct WindowLayout: Hashable, Sendable {
+    /// The size class this layout was made for.
+    public var sizeClass: SizeClass
+    /// Whether the item is pushed, in a sheet, or not presented.
+    public var presentation: Presentation
+    /// The window's NavigationStack, bottom first.
+    public var stack: [Route]
+    /// The sheet's NavigationStack, when the item is presented as a sheet.
+    public var sheet: [Route]?
+}
+
+extension WindowState {
+    /// The adaptive rule: a presented item is pushed when `sizeClass` is regular and shown as a
+    /// sheet carrying ``itemPath`` otherwise.
+    public func layout(for sizeClass: SizeClass) -> WindowLayout {
+        guard let item else {
+            return WindowLayout(sizeClass: sizeClass, presentation: .none, stack: path, sheet: nil)
+        }
+        switch sizeClass.mode {
+        case .regular:
+            return WindowLayout(sizeClass: sizeClass, presentation: .push, stack: path + [item] + itemPath, sheet: nil)
+        case .compact:
+            return WindowLayout(sizeClass: sizeClass, presentation: .sheet, stack: path, sheet: [item] + itemPath)
+        }
+    }
+}

@@ -1,0 +1,74 @@
+import CSQLite
+
+/// What SQLite reported for a failed call: its extended result code, its message and the SQL.
+public struct SQLiteFailure: Hashable, Sendable, CustomStringConvertible {
+    /// SQLite's extended result code (``SQLiteResultCode/ioErrShortRead``, ``SQLiteResultCode/corrupt``, …);
+    /// ``SQLiteResultCode/ok`` for a failure the store found itself.
+    public var code: SQLiteResultCode
+    /// SQLite's message, or ours when the failure was found before SQLite was called.
+    public var message: String
+    /// The statement that failed, when there was one.
+    public var sql: String?
+
+    /// A failure with SQLite's `code` and `message`, and the statement that failed.
+    public init(code: SQLiteResultCode, message: String, sql: String? = nil) {
+        self.code = code
+        self.message = message
+        self.sql = sql
+    }
+
+    /// The message, the code's number, and the statement.
+    public var description: String {
+        var text = message
+        if code != .ok { text += " (SQLite code \(code.rawValue))" }
+        if let sql { text += " in: \(sql)" }
+        return text
+    }
+}
+
+/// A SQLite result code, primary (the low byte) or extended, named as in `sqlite3.h`.
+public struct SQLiteResultCode: RawRepresentable, Hashable, Sendable {
+    /// The number SQLite returns.
+    public var rawValue: Int32
+
+    /// The code SQLite returned as `rawValue`.
+    public init(rawValue: Int32) {
+        self.rawValue = rawValue
+    }
+
+    /// The primary code of an extended one (`SQLITE_IOERR` of `SQLITE_IOERR_SHORT_READ`).
+    public var primary: SQLiteResultCode { SQLiteResultCode(rawValue: rawValue & 0xFF) }
+
+    /// `SQLITE_OK`: no failure; on an ``SQLiteFailure``, one the store found itself.
+    public static let ok = SQLiteResultCode(rawValue: SQLITE_OK)
+    /// `SQLITE_ERROR`: a generic error (an SQL or schema problem).
+    public static let error = SQLiteResultCode(rawValue: SQLITE_ERROR)
+    /// `SQLITE_PERM`: access permission denied.
+    public static let perm = SQLiteResultCode(rawValue: SQLITE_PERM)
+    /// `SQLITE_BUSY`: another connection holds the lock.
+    public static let busy = SQLiteResultCode(rawValue: SQLITE_BUSY)
+    /// `SQLITE_LOCKED`: a table is locked by this connection's own statements.
+    public static let locked = SQLiteResultCode(rawValue: SQLITE_LOCKED)
+    /// `SQLITE_NOMEM`: an allocation failed.
+    public static let noMem = SQLiteResultCode(rawValue: SQLITE_NOMEM)
+    /// `SQLITE_READONLY`: an attempt to write a read-only database.
+    public static let readOnly = SQLiteResultCode(rawValue: SQLITE_READONLY)
+    /// `SQLITE_IOERR`: the operating system reported an I/O error.
+    public static let ioErr = SQLiteResultCode(rawValue: SQLITE_IOERR)
+    /// `SQLITE_CORRUPT`: the database file is malformed.
+    public static let corrupt = SQLiteResultCode(rawValue: SQLITE_CORRUPT)
+    /// `SQLITE_FULL`: the disk (or the database's page limit) is full.
+    public static let full = SQLiteResultCode(rawValue: SQLITE_FULL)
+    /// `SQLITE_CANTOPEN`: the file cannot be opened.
+    public static let cantOpen = SQLiteResultCode(rawValue: SQLITE_CANTOPEN)
+    /// `SQLITE_CONSTRAINT`: a constraint was violated.
+    public static let constraint = SQLiteResultCode(rawValue: SQLITE_CONSTRAINT)
+    /// `SQLITE_MISUSE`: the library was used wrongly.
+    public static let misuse = SQLiteResultCode(rawValue: SQLITE_MISUSE)
+    /// `SQLITE_NOTADB`: the file is not a database.
+    public static let notADatabase = SQLiteResultCode(rawValue: SQLITE_NOTADB)
+    /// `SQLITE_IOERR_SHORT_READ`: a read returned fewer bytes than asked for.
+    public static let ioErrShortRead = SQLiteResultCode(rawValue: SQLITE_IOERR | 2 << 8)
+    /// `SQLITE_READONLY_DBMOVED`: the database file was moved, replaced or deleted while open.
+    public static let readOnlyDatabaseMoved = SQLiteResultCode(rawValue: SQLITE_READONLY | 4 << 8)
+}

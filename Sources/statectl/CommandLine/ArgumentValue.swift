@@ -1,0 +1,125 @@
+import StateStore
+
+/// A type a value on the command line is read into, once, by the parser, as swift-argument-parser's
+/// `ExpressibleByArgument` is: a value of the wrong shape is a usage error (exit 64) found before
+/// anything is opened, and a command reads the value already in its type.
+protocol ArgumentValue: Sendable {
+    /// The value `text` spells; a ``ValueProblem`` says what was expected instead.
+    init(argument text: String) throws(ValueProblem)
+}
+
+/// Why a value on the command line does not fit: the end of `invalid value 'x' for '--opt': …`.
+struct ValueProblem: Error, Sendable {
+    let expected: String
+}
+
+extension String: ArgumentValue {
+    /// Any text: ids and routes are checked as data later (bad data is exit 65, not 64).
+    init(argument text: String) {
+        self = text
+    }
+}
+
+/// A path: any text but the empty string.
+struct PathArgument: ArgumentValue {
+    let path: String
+
+    init(argument text: String) throws(ValueProblem) {
+        guard !text.isEmpty else { throw ValueProblem(expected: "expected a value that is not empty") }
+        path = text
+    }
+}
+
+/// A whole number, at least 1: a count (`--pop`, `--limit`, `--count`) or a revision.
+struct Count: ArgumentValue {
+    let value: Int
+
+    init(argument text: String) throws(ValueProblem) {
+        value = try wholeNumber(text, atLeast: 1)
+    }
+}
+
+/// A whole number, 0 or more (`--expect-revision`, `--busy-timeout`).
+struct WholeNumber: ArgumentValue {
+    let value: Int
+
+    init(argument text: String) throws(ValueProblem) {
+        value = try wholeNumber(text, atLeast: 0)
+    }
+}
+
+/// The whole number `text` spells, if it is `minimum` or more.
+private func wholeNumber(_ text: String, atLeast minimum: Int) throws(ValueProblem) -> Int {
+    guard let number = Int(text), number >= minimum else {
+        throw ValueProblem(
+            expected: minimum == 0
+                ? "expected a whole number, 0 or more" : "expected a whole number of at least \(minimum)")
+    }
+    return number
+}
+
+/// A number of seconds, 0 or more, possibly with a fraction: `2`, `0.5`.
+struct Seconds: ArgumentValue {
+    let duration: Duration
+
+    init(argument text: String) throws(ValueProblem) {
+        let parts = text.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
+        guard !text.isEmpty, parts.allSatisfy({ $0.allSatisfy(\.isASCIIDigit) }), !(parts.first?.isEmpty ?? true),
+            parts.count == 1 || !parts[1].isEmpty, let whole = Int64(parts[0]), whole <= 315_360_000
+        else { throw ValueProblem(expected: "expected a number of seconds, such as 2 or 0.5") }
+        let fraction = parts.count == 2 ? String(parts[1].prefix(9)) : ""
+        let nanoseconds = Int64(fraction.padding(toLength: 9, withPad: "0")) ?? 0
+        duration = .seconds(whole) + .nanoseconds(nanoseconds)
+    }
+}
+
+/// An age: a whole number and a unit, `90s`, `15m`, `12h` or `30d`.
+struct Age: ArgumentValue {
+    let duration: Duration
+
+    init(argument text: String) throws(ValueProblem) {
+        let problem = ValueProblem(expected: "expected a whole number and a unit: 90s, 15m, 12h or 30d")
+        guard let unit = text.last, let count = Int64(text.dropLast()), count >= 0, text.first?.isASCIIDigit == true
+        else { throw problem }
+        let seconds: Int64
+        switch unit {
+        case "s": seconds = 1
+        case "m": seconds = 60
+        case "h": seconds = 3600
+        case "d": seconds = 86_400
+        default: throw problem
+        }
+        let (total, overflow) = count.multipliedReportingOverflow(by: seconds)
+        guard !overflow else { throw problem }
+        duration = .seconds(total)
+    }
+}
+
+/// A value that is one of a fixed set of words: the type's raw values.
+protocol ChoiceArgument: ArgumentValue, CaseIterable, RawRepresentable<String> {}
+
+extension ChoiceArgument {
+    init(argument text: String) throws(ValueProblem) {
+        guard let value = Self(rawValue: text) else {
+            throw ValueProblem(expected: "expected one of \(Self.choices)")
+        }
+        self = value
+    }
+
+    /// The words, for help and messages: `compact, regular, unspecified`.
+    static var choices: String { allCases.map(\.rawValue).joined(separator: ", ") }
+}
+
+extension SizeClass: ChoiceArgument {}
+extension SizeChangePolicy: ChoiceArgument {}
+
+extension Character {
+    fileprivate var isASCIIDigit: Bool { isASCII && isNumber }
+}
+
+extension String {
+    /// Pads with `pad` on the right to `length` characters (never shortens).
+    fileprivate func padding(toLength length: Int, withPad pad: Character) -> String {
+        count >= length ? self : self + String(repeating: pad, count: length - count)
+    }
+}

@@ -1,0 +1,113 @@
+import Foundation
+import StateStore
+import Testing
+
+struct WatchCommandTests {
+    /// Starts `statectl watch` in the background; its output goes to a file read at the end.
+    final class Watcher {
+        let process = Process()
+        let output: URL
+        let errors: URL
+
+        init(_ fixture: Fixture, _ arguments: [String]) throws {
+            output = URL(fileURLWithPath: fixture.path("watch-\(UUID().uuidString).out"))
+            errors = URL(fileURLWithPath: fixture.path("watch-\(UUID().uuidString).err"))
+            _ = FileManager.default.createFile(atPath: output.path, contents: nil)
+            _ = FileManager.default.createFile(atPath: errors.path, contents: nil)
+            process.executableURL = URL(fileURLWithPath: statectlPath)
+            process.arguments = ["--db", fixture.database, "watch"] + arguments
+            var environment = ProcessInfo.processInfo.environment
+            environment["STATECTL_DB"] = nil
+            process.environment = environment.merging(fixture.environment) { $1 }
+            process.standardOutput = try FileHandle(forWritingTo: output)
+            process.standardError = try FileHandle(forWritingTo: errors)
+            try process.run()
+        }
+
+        /// Waits until the watcher has said something on standard error containing `text`.
+        func waitForMessage(_ text: String) throws {
+            let deadline = Date().addingTimeInterval(30)
+            while Date() < deadline {
+                if String(decoding: try Data(contentsOf: errors), as: UTF8.self).contains(text) { return }
+                usleep(10_000)
+            }
+            throw FixtureError(message: "watch never said '\(text)'")
+        }
+
+        /// Waits for the watcher to exit by itself (a generous bound catches a hang).
+        func finish() throws -> (status: Int32, lines: [String]) {
+            let deadline = Date().addingTimeInterval(30)
+            while process.isRunning && Date() < deadline { usleep(20_000) }
+            if process.isRunning { process.terminate() }
+            process.waitUntilExit()
+            let text = String(decoding: try Data(contentsOf: output), as: UTF8.self)
+            return (process.terminationStatus, text.split(separator: "\n").map(String.init))
+        }
+    }
+
+    @Test func followsAnotherProcessFromTheFirstChangeOfANewDatabase() throws {
+        let fixture = Fixture()
+        // The database does not exist yet: watch waits for it and prints its changes from the start.
+        let watcher = try Watcher(fixture, ["--json", "--count", "5", "--timeout", "20"])
+        try watcher.waitForMessage("Waiting for \(fixture.database) to be created")
+        #expect(try fixture.run(["set", "s", "a", "--push", "A"]).status == 0)
+        #expect(try fixture.run(["set", "s", "a", "--present", #"Thread:{"id":1}"#]).status == 0)
+        #expect(try fixture.run(["set", "s", "b", "--size-class", "regular"]).status == 0)
+        #expect(try fixture.run(["delete", "s"]).status == 0)
+        let (status, lines) = try watcher.finish()
+        #expect(status == 0)
+        let changes = try lines.map(jsonObject)
+        #expect(changes.count == 5)
+        #expect(changes.map { $0["window"] as? String } == ["a", "a", "b", "a", "b"])
+        #expect(changes.map { $0["revision"] as? Int } == [1, 2, 1, nil, nil])
+        #expect(changes.allSatisfy { Set($0.keys) == ["session", "window", "revision", "state"] })
+        let second = try #require(changes[1]["state"] as? [String: Any])
+        #expect(routeText(second["item"]) == #"Thread:{"id":1}"#)
+        #expect(changes[3]["state"] is NSNull, "a deletion has a null state")
+    }
+
+    @Test func printsEachChangeOfARunningDatabaseInOrder() throws {
+        let fixture = Fixture()
+        try fixture.save("s", "w") { $0.push(route("Start")) }
+        try fixture.save("other", "w") { $0.push(route("Start")) }
+        let watcher = try Watcher(fixture, ["s", "--count", "3", "--timeout", "20"])
+        // Write until the watcher has seen three changes and exited; it may have started after some.
+        let store = try fixture.store()
+        var writes = 0
+        while watcher.process.isRunning && writes < 400 {
+            try store.update(session: "other", window: "w") { $0.push(route("Noise")) }
+            try store.update(session: "s", window: "w") {
+                $0.sizeClass = writes.isMultiple(of: 2) ? .compact : .regular
+            }
+            writes += 1
+            usleep(50_000)
+        }
+        let (status, lines) = try watcher.finish()
+        #expect(status == 0)
+        #expect(lines.count == 3)
+        let revisions = lines.compactMap { line in
+            line.firstMatch(of: #/^s w: revision (\d+), /#).flatMap { Int($0.output.1) }
+        }
+        #expect(revisions.count == 3, "\(lines)")
+        if let first = revisions.first { #expect(revisions == [first, first + 1, first + 2], "each change, in order") }
+    }
+
+    @Test func timeoutExitsZeroWhenNothingChanges() throws {
+        let fixture = Fixture()
+        try fixture.save("s", "w") { $0.push(route("A")) }
+        let run = try fixture.run(["watch", "--timeout", "0.3"])
+        #expect(run.status == 0)
+        #expect(run.stdout.isEmpty)
+        let missing = Fixture()
+        let waited = try missing.run(["watch", "--timeout", "0.2"])
+        #expect(waited.status == 0)
+        #expect(waited.stderr.contains("Waiting for"))
+        #expect(!missing.exists(missing.database), "waiting for a database creates none")
+    }
+
+    @Test(arguments: [["--timeout", "soon"], ["--timeout", "-1"], ["--count", "0"], ["a", "b"]])
+    func badArgumentsAreUsageErrors(_ arguments: [String]) throws {
+        let fixture = Fixture()
+        #expect(try fixture.run(["watch"] + arguments).status == 64)
+    }
+}
