@@ -30,7 +30,7 @@
 ///
 /// Events are never discarded before a poll: SQLite writes a commit's last WAL frame (the event)
 /// before it publishes the commit in the `-shm` index (no event), so a poll right after a wake can
-/// miss the commit; the schedule polls again shortly after every wake for that reason.
+/// miss the commit; the ``Schedule`` polls again shortly after every wake for that reason.
 ///
 /// One thread at a time waits; ``interrupt()`` (or the ``interrupter``, which is `Sendable`) may
 /// be called from any thread, before or during a wait.
@@ -247,20 +247,20 @@ package final class ChangeSignal {
 
     /// How long a feed waits on its signal before it polls anyway.
     ///
-    /// With notifications: after a wake, or a poll that found a change, a recheck after 2, 10, 50
-    /// and 250 ms (a commit is published in the `-shm` index after the WAL write that woke the
-    /// feed, and under `synchronous=FULL` after an fsync; each recheck that finds a change starts
-    /// them over); otherwise the ``safetyNet``. When polling, every ``pollingInterval``.
+    /// With notifications: after a wake, or a poll that found a change, rechecks after 1 ms, then
+    /// doubling up to 256 ms, which each start over when one finds a change. SQLite publishes a
+    /// commit in the `-shm` index (no event) after the WAL write that woke the feed — under
+    /// `synchronous=FULL` after an fsync too, so that nearly every commit is found by a recheck —
+    /// and doubling finds it within about twice that delay. Otherwise the ``safetyNet``. When
+    /// polling, every ``pollingInterval``.
     package struct Schedule: Sendable {
         /// With notifications, a feed still polls this often. It catches what no event announces —
-        /// a commit published after the last recheck (an fsync slower than 250 ms), a folder above
-        /// the database's renamed, a file system whose notifications fail silently — and costs
-        /// half a wake-up a second, inside the goal of at most one.
+        /// a commit published after the last recheck (an fsync slower than half a second), a folder
+        /// above the database's renamed, a file system whose notifications fail silently — and
+        /// costs half a wake-up a second, inside the goal of at most one.
         package static let safetyNet: Duration = .seconds(2)
         /// The rechecks after a wake, in turn.
-        package static let rechecks: [Duration] = [
-            .milliseconds(2), .milliseconds(10), .milliseconds(50), .milliseconds(250),
-        ]
+        package static let rechecks: [Duration] = (0...8).map { .milliseconds(1 << $0) }
 
         /// How often a polling feed polls.
         package var pollingInterval: Duration
@@ -365,7 +365,7 @@ extension ChangeSignal {
     /// The file system type of each device in a `/proc/self/mountinfo` text, by `major:minor`.
     /// Lines look like `36 35 98:0 /mnt1 /mnt2 rw,noatime master:1 - ext3 /dev/root rw` (the
     /// kernel's proc documentation): the third field is the device, the one after `-` the type.
-    static func fileSystemType(ofDevice device: String, inMountTable table: String) -> String? {
+    package static func fileSystemType(ofDevice device: String, inMountTable table: String) -> String? {
         for line in table.split(separator: "\n") {
             let fields = line.split(separator: " ")
             guard fields.count > 7, fields[2] == device,
@@ -379,7 +379,7 @@ extension ChangeSignal {
     /// Whether a file system (by its mount table name) is one whose notifications miss changes:
     /// network file systems, which see only what is done through this machine's mount, and FUSE
     /// ones, whose daemon changes files without the kernel knowing (`fuse`, `fuseblk`, `fuse.*`).
-    static func isRemote(fileSystem type: String) -> Bool {
+    package static func isRemote(fileSystem type: String) -> Bool {
         type == "fuse" || type == "fuseblk" || type.hasPrefix("fuse.") || remoteFileSystems.contains(type)
     }
 
@@ -392,7 +392,7 @@ extension ChangeSignal {
     ]
 
     /// Why `inotify_init1` failing with `code` means polling.
-    static func reason(initFailedWith code: Int32) -> String {
+    package static func reason(initFailedWith code: Int32) -> String {
         let what =
             switch code {
             case EMFILE:
@@ -405,7 +405,7 @@ extension ChangeSignal {
     }
 
     /// Why `inotify_add_watch` on `folder` failing with `code` means polling.
-    static func reason(watchFailedWith code: Int32, folder: String) -> String {
+    package static func reason(watchFailedWith code: Int32, folder: String) -> String {
         let what =
             switch code {
             case ENOSPC: "the limit of inotify watches is reached (fs.inotify.max_user_watches)"
@@ -418,9 +418,10 @@ extension ChangeSignal {
     }
 
     /// The `major:minor` of a device number as the mount table writes it (glibc's encoding).
-    static func deviceName(_ device: UInt64) -> String {
-        let major = ((device >> 8) & 0xfff) | ((device >> 32) & ~0xfff)
-        let minor = (device & 0xff) | ((device >> 12) & ~0xff)
+    package static func deviceName(_ device: UInt64) -> String {
+        // gnu_dev_major and gnu_dev_minor: the high parts are cut to 32 bits before masking.
+        let major = UInt32(truncatingIfNeeded: device >> 8) & 0xfff | UInt32(truncatingIfNeeded: device >> 32) & ~0xfff
+        let minor = UInt32(truncatingIfNeeded: device) & 0xff | UInt32(truncatingIfNeeded: device >> 12) & ~0xff
         return "\(major):\(minor)"
     }
 }
@@ -457,13 +458,8 @@ extension ChangeSignal {
                 guard descriptor >= 0 else { throw Fallback(reason: ChangeSignal.reason(initFailedWith: errno)) }
                 // Room for many events a read (each is 16 bytes and a name of at most NAME_MAX + 1).
                 buffer = .allocate(byteCount: 64 * 1024, alignment: MemoryLayout<inotify_event>.alignment)
-                do throws(Fallback) {
-                    try arm()
-                } catch {
-                    close(descriptor)
-                    buffer.deallocate()
-                    throw error
-                }
+                // Thrown with every property set, this init still runs deinit, which closes and frees.
+                try arm()
             }
 
             deinit {
