@@ -393,6 +393,25 @@ private func resolved(_ path: String) -> String {
             #expect(signal.mechanism == .polling(reason: "cannot watch \(resolved(file)): it is not a folder"))
         }
 
+        @Test func aFolderThatCannotBeLookedAtPollsAndSaysWhy() throws {
+            let fixture = SignalFixture()
+            defer { fixture.folder.cleanUp() }
+            let loop = fixture.folder.file("loop")
+            try FileManager.default.createSymbolicLink(atPath: loop, withDestinationPath: loop)
+            let signal = try ChangeSignal(path: loop + "/state.db")
+            guard case .polling(let reason) = signal.mechanism else {
+                Issue.record("\(signal.mechanism)")
+                return
+            }
+            #expect(reason.hasPrefix("cannot look at \(resolved(fixture.folder.path))/loop: "), "\(reason)")
+        }
+
+        @Test func aRelativePathIsMadeAbsolute() throws {
+            let here = resolved(FileManager.default.currentDirectoryPath)
+            let signal = try ChangeSignal(path: "no-such-folder/../no-such-file.db", polling: true)
+            #expect(signal.path == here + "/no-such-file.db")
+        }
+
         @Test func aFolderReplacedByAFileTurnsTheSignalToPolling() throws {
             let fixture = SignalFixture()
             defer { fixture.folder.cleanUp() }
