@@ -72,7 +72,6 @@ private func resolved(_ path: String) -> String {
 
         @Test func aWriteByAnotherProcessWakesAWait() throws {
             let fixture = SignalFixture()
-            defer { fixture.folder.cleanUp() }
             let store = try fixture.openStore()  // keeps the WAL: the commit is the only news
             let signal = try ChangeSignal(path: fixture.database)
             #expect(signal.mechanism == .notifications)
@@ -88,7 +87,6 @@ private func resolved(_ path: String) -> String {
 
         @Test func aCheckpointWakesAWait() throws {
             let fixture = SignalFixture()
-            defer { fixture.folder.cleanUp() }
             let store = try fixture.openStore()
             let signal = try ChangeSignal(path: fixture.database)
             try rawSQL(fixture.database, "PRAGMA wal_checkpoint(TRUNCATE)")
@@ -100,7 +98,6 @@ private func resolved(_ path: String) -> String {
         @Test(arguments: ["TRUNCATE", "RESTART"])
         func aWriteAfterACheckpointResetsTheWALAndWakesAWait(mode: String) throws {
             let fixture = SignalFixture()
-            defer { fixture.folder.cleanUp() }
             let store = try fixture.openStore()
             try rawSQL(fixture.database, "PRAGMA wal_checkpoint(\(mode))")
             let signal = try ChangeSignal(path: fixture.database)
@@ -111,7 +108,6 @@ private func resolved(_ path: String) -> String {
 
         @Test func theWALDeletedByTheLastConnectionToCloseWakesAWait() throws {
             let fixture = SignalFixture()
-            defer { fixture.folder.cleanUp() }
             var store: StateStore? = try fixture.openStore()
             let signal = try ChangeSignal(path: fixture.database)
             #expect(exists(fixture.wal))
@@ -124,7 +120,6 @@ private func resolved(_ path: String) -> String {
 
         @Test func aDatabaseCreatedAfterTheSignalStartedWakesIt() throws {
             let fixture = SignalFixture()
-            defer { fixture.folder.cleanUp() }
             let signal = try ChangeSignal(path: fixture.database)
             #expect(signal.mechanism == .notifications)
             #expect(signal.watchedFolder == resolved(fixture.folder.path))
@@ -135,7 +130,6 @@ private func resolved(_ path: String) -> String {
 
         @Test func aFileReplacedByARenameWakesAWait() throws {
             let fixture = SignalFixture()
-            defer { fixture.folder.cleanUp() }
             try fixture.setByAnotherProcess()
             let copy = fixture.folder.file("copy.db")
             _ = try StateStore(path: fixture.database).backup(to: copy)
@@ -151,7 +145,6 @@ private func resolved(_ path: String) -> String {
 
         @Test func eventsThatArriveTogetherWakeOnce() throws {
             let fixture = SignalFixture()
-            defer { fixture.folder.cleanUp() }
             let store = try fixture.openStore()
             let signal = try ChangeSignal(path: fixture.database)
             for window in ["a", "b", "c"] { try store.save(WindowState(session: "s", window: window)) }
@@ -163,7 +156,6 @@ private func resolved(_ path: String) -> String {
 
         @Test func aDatabaseReachedThroughALinkIsWatchedWhereSQLiteKeepsItsWAL() throws {
             let fixture = SignalFixture()
-            defer { fixture.folder.cleanUp() }
             try FileManager.default.createDirectory(
                 atPath: fixture.folder.file("real"), withIntermediateDirectories: true)
             let real = fixture.folder.file("real/state.db")
@@ -181,7 +173,6 @@ private func resolved(_ path: String) -> String {
 
         @Test func aCommitBetweenAFeedsPollAndItsWaitWakesTheWait() throws {
             let fixture = SignalFixture()
-            defer { fixture.folder.cleanUp() }
             let store = try fixture.openStore()
             // The order a feed keeps: the signal first, then the feed's first read, then polls and waits.
             let signal = try ChangeSignal(path: fixture.database)
@@ -207,7 +198,6 @@ private func resolved(_ path: String) -> String {
 
         @Test func anIdleSignalDoesNotWakeBeforeItsTimeout() throws {
             let fixture = SignalFixture()
-            defer { fixture.folder.cleanUp() }
             let store = try fixture.openStore()
             let signal = try ChangeSignal(path: fixture.database)
             // Reads on an open connection write nothing: a feed's own polls do not wake it.
@@ -218,7 +208,6 @@ private func resolved(_ path: String) -> String {
 
         @Test func eventsForOtherFilesInTheFolderDoNotWakeIt() throws {
             let fixture = SignalFixture()
-            defer { fixture.folder.cleanUp() }
             let signal = try ChangeSignal(path: fixture.database)
             // Another store in the same folder, with its own WAL and -shm.
             let other = try fixture.openStore(at: fixture.folder.file("other.db"))
@@ -240,7 +229,6 @@ private func resolved(_ path: String) -> String {
 
         @Test func anInterruptFromAnotherThreadWakesAWait() throws {
             let fixture = SignalFixture()
-            defer { fixture.folder.cleanUp() }
             let signal = try ChangeSignal(path: fixture.database)
             let interrupter = signal.interrupter
             Thread { interrupter.interrupt() }.start()
@@ -250,7 +238,6 @@ private func resolved(_ path: String) -> String {
 
         @Test func interruptsBeforeAWaitEndItOnceAndWinOverEventsWhichWakeTheNextWait() throws {
             let fixture = SignalFixture()
-            defer { fixture.folder.cleanUp() }
             let store = try fixture.openStore()
             let signal = try ChangeSignal(path: fixture.database)
             try store.save(WindowState(session: "s", window: "x"))
@@ -264,7 +251,6 @@ private func resolved(_ path: String) -> String {
         @Test(arguments: [nil, Duration.seconds(Int64.max)])
         func aWaitWithoutALimitEndsByAnInterrupt(timeout: Duration?) throws {
             let fixture = SignalFixture()
-            defer { fixture.folder.cleanUp() }
             let signal = try ChangeSignal(path: fixture.database)
             let interrupter = signal.interrupter
             Thread { interrupter.interrupt() }.start()
@@ -275,7 +261,6 @@ private func resolved(_ path: String) -> String {
 
         @Test func aMissingFolderIsAwaitedFromTheNearestFolderAboveIt() throws {
             let fixture = SignalFixture()
-            defer { fixture.folder.cleanUp() }
             let path = fixture.folder.file("a/b/state.db")
             let signal = try ChangeSignal(path: path)
             #expect(signal.mechanism == .notifications)
@@ -297,7 +282,6 @@ private func resolved(_ path: String) -> String {
 
         @Test func foldersMadeAtOnceAreFollowedToTheDeepest() throws {
             let fixture = SignalFixture()
-            defer { fixture.folder.cleanUp() }
             let path = fixture.folder.file("a/b/c/state.db")
             let signal = try ChangeSignal(path: path)
             try FileManager.default.createDirectory(
@@ -311,7 +295,6 @@ private func resolved(_ path: String) -> String {
 
         @Test func aFolderRemovedAndMadeAgainIsWatchedAgain() throws {
             let fixture = SignalFixture()
-            defer { fixture.folder.cleanUp() }
             let path = fixture.folder.file("sub/state.db")
             try fixture.setByAnotherProcess(database: path)
             let signal = try ChangeSignal(path: path)
@@ -333,7 +316,6 @@ private func resolved(_ path: String) -> String {
 
         @Test func aFolderRenamedAwayIsNoLongerWatched() throws {
             let fixture = SignalFixture()
-            defer { fixture.folder.cleanUp() }
             let path = fixture.folder.file("sub/state.db")
             try fixture.setByAnotherProcess(database: path)
             let signal = try ChangeSignal(path: path)
@@ -352,7 +334,6 @@ private func resolved(_ path: String) -> String {
                     .flatMap { Int($0.trimmingCharacters(in: .whitespacesAndNewlines)) },
                 "no inotify queue limit to exceed")
             let fixture = SignalFixture()
-            defer { fixture.folder.cleanUp() }
             let signal = try ChangeSignal(path: fixture.database)
             // Other files' events fill the queue too; alternating two files keeps the kernel from
             // merging them.
@@ -371,7 +352,6 @@ private func resolved(_ path: String) -> String {
 
         @Test func theForcedFallbackPollsAndItsWaitsTimeOut() throws {
             let fixture = SignalFixture()
-            defer { fixture.folder.cleanUp() }
             let store = try fixture.openStore()
             let signal = try ChangeSignal(path: fixture.database, polling: true)
             #expect(signal.mechanism == .polling(reason: "polling was asked for"))
@@ -386,7 +366,6 @@ private func resolved(_ path: String) -> String {
 
         @Test func aFolderThatIsAFilePollsAndSaysWhy() throws {
             let fixture = SignalFixture()
-            defer { fixture.folder.cleanUp() }
             let file = fixture.folder.file("plain")
             #expect(FileManager.default.createFile(atPath: file, contents: Data("x".utf8)))
             let signal = try ChangeSignal(path: file + "/state.db")
@@ -395,7 +374,6 @@ private func resolved(_ path: String) -> String {
 
         @Test func aFolderThatCannotBeLookedAtPollsAndSaysWhy() throws {
             let fixture = SignalFixture()
-            defer { fixture.folder.cleanUp() }
             let loop = fixture.folder.file("loop")
             try FileManager.default.createSymbolicLink(atPath: loop, withDestinationPath: loop)
             let signal = try ChangeSignal(path: loop + "/state.db")
@@ -414,7 +392,6 @@ private func resolved(_ path: String) -> String {
 
         @Test func aFolderReplacedByAFileTurnsTheSignalToPolling() throws {
             let fixture = SignalFixture()
-            defer { fixture.folder.cleanUp() }
             let sub = fixture.folder.file("sub")
             try FileManager.default.createDirectory(atPath: sub, withIntermediateDirectories: false)
             let signal = try ChangeSignal(path: sub + "/state.db")
@@ -445,7 +422,6 @@ private func resolved(_ path: String) -> String {
         @Test(arguments: ["nfs", "nfs4", "cifs", "smb3", "9p", "ceph", "virtiofs", "fuse", "fuseblk", "fuse.sshfs"])
         func aFolderOnANetworkOrFUSEFileSystemPolls(type: String) throws {
             let fixture = SignalFixture()
-            defer { fixture.folder.cleanUp() }
             let table = try mountTable(saying: type, in: fixture.folder)
             let signal = try ChangeSignal(path: fixture.database, mountTable: table)
             guard case .polling(let reason) = signal.mechanism else {
@@ -459,7 +435,6 @@ private func resolved(_ path: String) -> String {
         @Test(arguments: ["ext4", "xfs", "btrfs", "tmpfs", "overlay", "apfs"])
         func aFolderOnALocalFileSystemIsWatched(type: String) throws {
             let fixture = SignalFixture()
-            defer { fixture.folder.cleanUp() }
             let table = try mountTable(saying: type, in: fixture.folder)
             let signal = try ChangeSignal(path: fixture.database, mountTable: table)
             #expect(signal.mechanism == .notifications)
@@ -467,14 +442,12 @@ private func resolved(_ path: String) -> String {
 
         @Test func aMountTableThatCannotBeReadCountsTheFolderAsLocal() throws {
             let fixture = SignalFixture()
-            defer { fixture.folder.cleanUp() }
             let signal = try ChangeSignal(path: fixture.database, mountTable: fixture.folder.file("no such table"))
             #expect(signal.mechanism == .notifications)
         }
 
         @Test func aMissingFoldersFileSystemIsTheNearestExistingFolders() throws {
             let fixture = SignalFixture()
-            defer { fixture.folder.cleanUp() }
             let table = try mountTable(saying: "nfs4", in: fixture.folder)
             let signal = try ChangeSignal(path: fixture.folder.file("not/yet/state.db"), mountTable: table)
             #expect(signal.mechanism != .notifications)

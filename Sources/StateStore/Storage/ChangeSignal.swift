@@ -351,8 +351,7 @@ package final class ChangeSignal {
 
     fileprivate static func ioError(_ what: String) -> StateStoreError {
         let code = errno
-        return .damaged(
-            SQLiteFailure(code: 10 /* SQLITE_IOERR */, message: "\(what): \(String(cString: strerror(code)))"))
+        return .io(SQLiteFailure(code: .ioErr, message: "\(what): \(String(cString: strerror(code)))"))
     }
 }
 
