@@ -185,6 +185,7 @@ public final class ChangeFeed: Sendable {
                     if left <= .zero { return [] }
                     pause = min(pause, left)
                 }
+                counts.withLock { $0.isWaiting = true }
                 let wake = waiting.signal.wait(timeout: pause)
                 waiting.lastWake = wake
                 current.withLock { $0 = ChangeNotification(waiting.signal) }
@@ -215,8 +216,12 @@ public final class ChangeFeed: Sendable {
         package var timeouts = 0
         /// Waits ended by ``interrupt()``.
         package var interrupts = 0
+        /// Whether a wait has polled and sleeps now: what happens to the files from here on,
+        /// the kernel tells it.
+        package var isWaiting = false
 
         fileprivate mutating func count(_ wake: ChangeSignal.Wake) {
+            isWaiting = false
             switch wake {
             case .changed: wakes += 1
             case .timedOut: timeouts += 1

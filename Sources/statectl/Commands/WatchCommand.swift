@@ -63,7 +63,13 @@ enum WatchCommand {
         while true {
             let left = deadline.map { $0 - clock.now }
             if let left, left <= .zero { return }
-            for event in try feed.wait(timeout: left) {
+            let events = try feed.wait(timeout: left)
+            // A folder that appeared, or notifications that failed: --verbose says what is used now.
+            if verbose, feed.notification != shown {
+                shown = feed.notification
+                context.message(describe(shown))
+            }
+            for event in events {
                 switch event {
                 case .change(let change):
                     write(change, json: json, context)
@@ -80,11 +86,6 @@ enum WatchCommand {
             }
             context.output.flush()
             if context.output.failure != nil { return }  // reported on the way out
-            // A folder that appeared, or notifications that failed: --verbose says what is used now.
-            if verbose, feed.notification != shown {
-                shown = feed.notification
-                context.message(describe(shown))
-            }
         }
     }
 
