@@ -69,6 +69,15 @@ struct Report: Encodable {
                 })
             lines.append("")
         }
+        let notify = figures.filter { $0.rawName == "polling" }
+        if !notify.isEmpty {
+            lines += table(
+                ["change feed", "unit", "notifications", "polling", "notifications/polling"],
+                notify.map {
+                    [$0.operation, $0.unit.rawValue, number($0.subject), number($0.raw), ratio($0.subjectOverRaw)]
+                })
+            lines.append("")
+        }
         lines += table(
             ["target", "measured", "target", "met"],
             targets.map { target in
