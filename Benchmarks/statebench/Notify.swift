@@ -112,13 +112,21 @@ extension Bench {
             try IdleWatcher(statectl: statectl, path: path, polling: polling)
         }
         defer { watchers.forEach { $0.stop() } }
+        // Each watcher's connection makes the -wal and -shm, which wakes the other, and a wake is
+        // followed by rechecks: count from after them (and as long again), when both only wait.
+        let rechecks = ChangeSignal.Schedule.rechecks.reduce(.zero, +)
+        sleep(for: rechecks * 2)
         let before = watchers.map(\.switches)
         let start = monotonicNanoseconds()
-        let (seconds, attoseconds) = duration.components
-        usleep(UInt32(seconds) * 1_000_000 + UInt32(attoseconds / 1_000_000_000_000))
+        sleep(for: duration)
         let elapsed = Double(monotonicNanoseconds() - start) / 1e9
         let rates = zip(before, watchers.map(\.switches)).map { Double($1 - $0) / elapsed }
         return (rates[0], rates[1])
+    }
+
+    private func sleep(for duration: Duration) {
+        let (seconds, attoseconds) = duration.components
+        usleep(UInt32(seconds) * 1_000_000 + UInt32(attoseconds / 1_000_000_000_000))
     }
 
     private func percentile(_ values: [Double], _ quantile: Double) -> Double {
