@@ -45,11 +45,12 @@ dump() {
     local flags=(-emit-module -parse-as-library -swift-version 6 -package-name statestore -enable-library-evolution
         -Xfrontend -alias-module-names-in-module-interface -suppress-warnings
         -I "$root/Sources/CSQLite" -I "$out/modules")
-    local module extra sources
+    local module extra sources source
     for module in "${modules[@]}"; do
         extra=()
         [ "$module" != StateStore ] || extra=("$generated")
-        mapfile -t sources < <(find "$root/Sources/$module" -name '*.swift' | sort)
+        sources=()
+        while IFS= read -r source; do sources+=("$source"); done < <(find "$root/Sources/$module" -name '*.swift' | sort)
         swiftc "${flags[@]}" -module-name "$module" -emit-module-path "$out/modules/$module.swiftmodule" \
             -emit-module-interface-path "$out/modules/$module.swiftinterface" "${sources[@]}" "${extra[@]}"
         # Only the public interface: the digester would load a .swiftmodule or .package.swiftinterface.
@@ -192,6 +193,9 @@ generated_migrations() {
     echo "$repository/$generated"
 }
 
+# edit SED-EXPRESSION FILE: sed in place, as BSD and GNU sed both do it.
+edit() { sed -e "$1" "$2" >"$2.edited" && mv "$2.edited" "$2"; }
+
 self_test() {
     work=$(mktemp -d)
     trap 'rm -rf "$work"' EXIT
@@ -219,7 +223,7 @@ self_test() {
     cp CHANGELOG.md "$copy/"
     grep -q '^    public var isOK: Bool' "$copy/Sources/StateStore/Storage/StateStore+Schema.swift" ||
         { echo "self-test failed: CheckReport.isOK is not where the self-test expects it" >&2; exit 1; }
-    sed -i 's/^    public var isOK: Bool/    var isOK: Bool/' "$copy/Sources/StateStore/Storage/StateStore+Schema.swift"
+    edit 's/^    public var isOK: Bool/    var isOK: Bool/' "$copy/Sources/StateStore/Storage/StateStore+Schema.swift"
     printf '%s\n' 'extension Route {' '    /// Added by the self-test.' '    public var selfTestAddition: Int { 0 }' '}' \
         >"$copy/Sources/StateStore/SelfTestAddition.swift"
     dump "$copy" "$generated" "$work/current"
@@ -234,7 +238,7 @@ self_test() {
     IFS=. read -r major minor _ <<<"$version"
     local next
     if [ "$major" -eq 0 ]; then next="0.$((minor + 1)).0"; else next="$((major + 1)).0.0"; fi
-    sed -i "s/static let version = \"$version\"/static let version = \"$next\"/" "$copy/Sources/statectl/Statectl.swift"
+    edit "s/static let version = \"$version\"/static let version = \"$next\"/" "$copy/Sources/statectl/Statectl.swift"
     printf '# Changelog\n\n## %s\n\n### Removed\n\n- Nothing named here.\n' "$next" >"$copy/CHANGELOG.md"
     expect 1 "must name CheckReport.isOK" "a break the changelog does not name fails" check "$copy" "$work/current"
     printf '# Changelog\n\n## %s\n\n### Removed\n\n- `CheckReport.isOK`: read `integrity`.\n' "$next" \
@@ -243,7 +247,7 @@ self_test() {
         check "$copy" "$work/current"
     # Named, but a patch release.
     local patch="$major.$minor.9"
-    sed -i "s/static let version = \"$next\"/static let version = \"$patch\"/" "$copy/Sources/statectl/Statectl.swift"
+    edit "s/static let version = \"$next\"/static let version = \"$patch\"/" "$copy/Sources/statectl/Statectl.swift"
     printf '# Changelog\n\n## %s\n\n- `CheckReport.isOK` removed.\n' "$patch" >"$copy/CHANGELOG.md"
     expect 1 "the version must go from" "a break in a release that may not break fails" check "$copy" "$work/current"
     printf '# Changelog\n\n## 9.9.9\n' >"$copy/CHANGELOG.md"
@@ -262,7 +266,7 @@ public struct Thing {
     public func open(_ fast: Bool = true) {}
 }
 EOF
-        sed -i -e "$2" "$sample/$1/Sources/Sample/Sample.swift"
+        edit "$2" "$sample/$1/Sources/Sample/Sample.swift"
         (modules=(Sample) && dump "$sample/$1" /dev/null "$sample/$1/dump" >/dev/null)
     }
     sample_version old ''

@@ -82,6 +82,9 @@ document() {
     return "$failed"
 }
 
+# edit SED-EXPRESSION FILE: sed in place, as BSD and GNU sed both do it.
+edit() { sed -e "$1" "$2" >"$2.edited" && mv "$2.edited" "$2"; }
+
 self_test() {
     work=$(mktemp -d)
     trap 'rm -rf "$work"' EXIT
@@ -137,19 +140,19 @@ EOF
     check_sample 0 "" "a documented, curated module passes"
 
     write_sample
-    sed -i 's/``open()``\./``opened()``./' "$work/src/Sample.swift"
+    edit 's/``open()``\./``opened()``./' "$work/src/Sample.swift"
     check_sample 1 "'opened()' doesn't exist" "an unresolved link in a doc comment fails"
 
     write_sample
-    sed -i 's/- ``close()``/- ``closed()``/' "$work/Sample.docc/Thing.md"
+    edit 's/- ``close()``/- ``closed()``/' "$work/Sample.docc/Thing.md"
     check_sample 1 "'closed()' doesn't exist" "an unresolved link in the catalog fails"
 
     write_sample
-    sed -i '/Closes the thing/d' "$work/src/Sample.swift"
+    edit '/Closes the thing/d' "$work/src/Sample.swift"
     check_sample 1 "Thing.close()  (" "a public symbol without a doc comment fails"
 
     write_sample
-    sed -i '/^- ``close()``$/d' "$work/Sample.docc/Thing.md"
+    edit '/^- ``close()``$/d' "$work/Sample.docc/Thing.md"
     check_sample 1 "Thing.close()  (doc://Sample/documentation/Sample/Thing/close())" \
         "a public symbol no Topics section lists fails"
     echo "docs.sh self-test: every check fails when it should"
