@@ -25,6 +25,8 @@ struct ZshScript {
             """
     }
 
+    /// `_statectl`: statectl's own options and the command, then (`(-)`: none of statectl's own
+    /// options from there on, so the command's own `--db` is its) the command's specs.
     private var mainFunction: String {
         let topLevel = specs(for: table.topLevelOptions, arguments: [])
         var arms: [String] = []
@@ -41,7 +43,7 @@ struct ZshScript {
                 typeset -A opt_args
                 __statectl_line=("${words[@]}")
                 _arguments -C -S \\
-            \((topLevel + ["'1: :__statectl_commands'", "'*:: :->command'"]).map { "        \($0)" }.joined(separator: " \\\n")) && ret=0
+            \((topLevel + ["'(-)1: :__statectl_commands'", "'(-)*:: :->command'"]).map { "        \($0)" }.joined(separator: " \\\n")) && ret=0
                 if [[ $state == command ]]; then
                     curcontext=${curcontext%:*:*}:statectl-$words[1]:
                     case $words[1] in
