@@ -30,6 +30,15 @@ struct FishScript {
             for (index, argument) in command.arguments.enumerated() {
                 let rest = argument.arity == .variadic ? " rest" : ""
                 let condition = "__statectl_argument \(Self.quoted(command.name)) \(index)\(rest)"
+                if argument.completion == .commands {
+                    // Each command with its abstract, as in the list of commands.
+                    for named in table.commands {
+                        lines.append(
+                            "complete -c statectl -n \(Self.quoted(condition)) -x -a \(Self.quoted(named.name)) -d \(Self.quoted(named.abstract))"
+                        )
+                    }
+                    continue
+                }
                 lines.append(
                     "complete -c statectl -n \(Self.quoted(condition)) \(arguments(for: argument.completion)) -d \(Self.quoted(argument.help))"
                 )
