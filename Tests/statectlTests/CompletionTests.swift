@@ -18,6 +18,22 @@ struct CompletionTests {
         #expect(run.stderr.isEmpty)
     }
 
+    @Test(arguments: [
+        (["completion"], "missing argument '<shell>'"),
+        (["completion", "tcsh"], "invalid value 'tcsh' for '<shell>': expected one of bash, zsh, fish"),
+        (["completion", "bash", "zsh"], "unexpected argument 'zsh'"),
+        (["completion", "bash", "--db", "x.db"], "unknown option '--db'"),
+    ])
+    func aBadCommandLineIsAUsageErrorAndPrintsNoScript(_ arguments: [String], _ message: String) throws {
+        let fixture = Fixture()
+        let run = try statectl(arguments, environment: fixture.environment)
+        #expect(run.status == 64)
+        #expect(run.stdout.isEmpty)
+        #expect(run.stderr.hasPrefix("Error: \(message)"), "\(run.stderr)")
+        #expect(run.stderr.contains("\nUsage: statectl completion <shell>\n"))
+        #expect(fixture.contents(of: fixture.folder) == ["tmp"], "nothing written")
+    }
+
     @Test func bashCompletesFromTheTable() throws {
         let completion = try CompletionFixture.populated()
         let cases = try completion.cases()
