@@ -115,6 +115,24 @@ private func whileWaiting(
 }
 
 /// Waits until `process` has exited and says whether it succeeded.
+/// `ChangeFeed.wait(timeout:interval:)` of version 0.1.0, called as a client built against it
+/// calls it (through a protocol, so that this test uses no deprecated declaration itself).
+private protocol FeedOfVersion010 {
+    func wait(timeout: Duration?, interval: Duration) throws(StateStoreError) -> [ChangeEvent]
+}
+
+extension ChangeFeed: FeedOfVersion010 {}
+
+/// `StateStore.changes(session:interval:)` of version 0.1.0, likewise.
+private protocol StoreOfVersion010 {
+    func changes(
+        session: String?, interval: Duration
+    ) throws(StateStoreError)
+        -> AsyncThrowingStream<ChangeEvent, any Error>
+}
+
+extension StateStore: StoreOfVersion010 {}
+
 private func succeeded(_ process: Process) -> Bool {
     process.waitUntilExit()
     return process.terminationStatus == 0
@@ -260,6 +278,26 @@ private func succeeded(_ process: Process) -> Bool {
             }
             consumer.cancel()
             _ = await consumer.result
+        }
+
+        @Test(.timeLimit(.minutes(1))) func theFormsOfVersion010WithAnIntervalWaitOnNotifications() async throws {
+            let fixture = NotificationFixture()
+            let store = try fixture.openStore()
+            let feed: any FeedOfVersion010 = try store.changeFeed(session: "s")
+            // An interval of an hour is ignored: the write, made after the first poll, wakes both.
+            let writer = try fixture.startSet("other")
+            #expect(changes(try feed.wait(timeout: generous, interval: .seconds(3600))) == ["other@1"])
+            #expect(succeeded(writer))
+
+            let stream = try (store as any StoreOfVersion010).changes(session: "s", interval: .seconds(3600))
+            let second = try fixture.startSet("another")
+            var first: WindowChange?
+            for try await event in stream {
+                first = event.change
+                break
+            }
+            #expect(first?.window == "another")
+            #expect(succeeded(second))
         }
 
         @Test func aFeedOfAMissingPathNeedsAPath() {

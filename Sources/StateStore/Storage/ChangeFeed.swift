@@ -201,6 +201,19 @@ public final class ChangeFeed: Sendable {
         interrupter.interrupt()
     }
 
+    /// The wait of version 0.1.0, which polled every `interval`: now ``wait(timeout:)``, and
+    /// `interval` is ignored (polling, where it is wanted, is ``StateStore/Options/forcePolling``).
+    @available(
+        *, deprecated, renamed: "wait(timeout:)", message: "the feed waits on file notifications; interval is ignored"
+    )
+    public func wait(
+        timeout: Duration? = nil, interval: Duration = .milliseconds(50)
+    ) throws(StateStoreError)
+        -> [ChangeEvent]
+    {
+        try wait(timeout: timeout)
+    }
+
     /// What the feed has done so far, for tests and benchmarks.
     package var activity: Activity {
         counts.withLock { $0 }
@@ -381,6 +394,20 @@ extension StateStore {
             }
         }
         return stream
+    }
+
+    /// The sequence of version 0.1.0, which polled every `interval`: now ``changes(session:)``,
+    /// and `interval` is ignored (polling, where it is wanted, is ``Options/forcePolling``).
+    @available(
+        *, deprecated, renamed: "changes(session:)",
+        message: "the feed waits on file notifications; interval is ignored"
+    )
+    public func changes(
+        session: String? = nil, interval: Duration = .milliseconds(50)
+    ) throws(StateStoreError)
+        -> AsyncThrowingStream<ChangeEvent, any Error>
+    {
+        try changes(session: session)
     }
 }
 
