@@ -152,7 +152,7 @@ public final class WindowSession {
     }
 
     /// How the session learns of other writers' changes: file notifications on a folder, or
-    /// polling and why (``StateStore/Options/forcePolling`` in ``Options/store`` forces it); `nil`
+    /// polling and why (``/StateStore/StateStore/Options-swift.struct/forcePolling`` in ``Options/store`` forces it); `nil`
     /// for a session that runs in memory.
     public var changeNotification: ChangeNotification? {
         feedLoop?.notification
