@@ -32,7 +32,10 @@ extension Bench {
             return
         }
         progress("notify: wake-ups of two idle `statectl watch`, one with --poll, for \(idle)")
-        let (mine, theirs) = try idleWakeUps(statectl, for: idle)
+        guard let (mine, theirs) = try idleWakeUps(statectl, for: idle) else {
+            notes["notify idle"] = "wake-ups are counted from /proc/PID/task/*/status (Linux)"
+            return
+        }
         figures.append(
             Figure(
                 operation: "idle statectl watch: wake-ups", unit: .perSecond, subject: mine, raw: theirs,
@@ -101,8 +104,8 @@ extension Bench {
     }
 
     /// Voluntary context switches per second of an idle `statectl watch` with notifications and of
-    /// one with `--poll`, counted over the same `duration`.
-    private func idleWakeUps(_ statectl: String, for duration: Duration) throws -> (Double, Double) {
+    /// one with `--poll`, counted over the same `duration`; `nil` without `/proc`.
+    private func idleWakeUps(_ statectl: String, for duration: Duration) throws -> (Double, Double)? {
         let idleFolder = folder + "/notify-idle"
         try? FileManager.default.removeItem(atPath: idleFolder)
         try FileManager.default.createDirectory(atPath: idleFolder, withIntermediateDirectories: true)
@@ -116,11 +119,13 @@ extension Bench {
         // followed by rechecks: count from after them (and as long again), when both only wait.
         let rechecks = ChangeSignal.Schedule.rechecks.reduce(.zero, +)
         sleep(for: rechecks * 2)
-        let before = watchers.map(\.switches)
+        let before = watchers.compactMap(\.switches)
         let start = monotonicNanoseconds()
         sleep(for: duration)
         let elapsed = Double(monotonicNanoseconds() - start) / 1e9
-        let rates = zip(before, watchers.map(\.switches)).map { Double($1 - $0) / elapsed }
+        let after = watchers.compactMap(\.switches)
+        guard before.count == 2, after.count == 2 else { return nil }
+        let rates = zip(before, after).map { Double($1 - $0) / elapsed }
         return (rates[0], rates[1])
     }
 
@@ -184,10 +189,12 @@ private final class IdleWatcher {
         _ = errors.fileHandleForReading.readLine()
     }
 
-    /// Voluntary context switches of all its threads so far.
-    var switches: Int {
+    /// Voluntary context switches of all its threads so far; `nil` where `/proc` does not say.
+    var switches: Int? {
         let tasks = "/proc/\(process.processIdentifier)/task"
-        let threads = (try? FileManager.default.contentsOfDirectory(atPath: tasks)) ?? []
+        guard let threads = try? FileManager.default.contentsOfDirectory(atPath: tasks), !threads.isEmpty else {
+            return nil
+        }
         return threads.reduce(0) { total, thread in
             let status = (try? String(contentsOfFile: "\(tasks)/\(thread)/status", encoding: .utf8)) ?? ""
             let line = status.split(separator: "\n").first { $0.hasPrefix("voluntary_ctxt_switches:") }
