@@ -6,10 +6,10 @@ import StateStore
 final class Bench {
     let options: Options
     let folder: String
-    private(set) var figures: [Figure] = []
+    var figures: [Figure] = []
     /// Measured ratios and sizes, by the target they answer.
-    private var measured: [String: Double] = [:]
-    private var notes: [String: String] = [:]
+    var measured: [String: Double] = [:]
+    var notes: [String: String] = [:]
 
     /// How much work each section does.
     private struct Scale {
@@ -41,6 +41,7 @@ final class Bench {
         if options.runs(.restore) { try restore() }
         if options.runs(.list) { try list() }
         if options.runs(.cli) { try cli() }
+        if options.runs(.notify) { try notify() }
     }
 
     // MARK: Sections
@@ -230,7 +231,7 @@ final class Bench {
             var target = target
             if target.measured == nil, target.note == nil { target.note = cliNote }
             return target
-        }
+        } + notifyTargets
     }
 
     private var scaleNote: String? {

@@ -14,9 +14,11 @@ struct Options {
     var only: Set<Section> = []
     /// Implementations to measure; all when empty (then the agreement checks are skipped).
     var contenders: Set<String> = []
+    /// Set in the child that commits for the notify section (see ``NotifyWriter``).
+    var notifyWriter: String?
 
     enum Section: String, CaseIterable {
-        case save, restore, list, cli
+        case save, restore, list, cli, notify
     }
 
     static let usage = """
@@ -32,7 +34,8 @@ struct Options {
           --json           One JSON document on stdout instead of the tables (progress stays on stderr).
           --dir PATH       Keep the fixtures in PATH (default: $TMPDIR/statebench-fixtures-vN-schemaM).
           --fresh          Build every fixture again (the stores read from are otherwise reused).
-          --only SECTION   Run only save, restore (with the 1M-window scale figure), list or cli; repeatable.
+          --only SECTION   Run only save, restore (with the 1M-window scale figure), list, cli or notify
+                           (change feeds: notifications against polling); repeatable.
           --contender NAME Measure only StateStore, raw, file (statectl, sqlite3 in cli); repeatable.
                            For profiling one of them, e.g. under valgrind --tool=callgrind.
           -h, --help       Show this help.
@@ -52,9 +55,12 @@ struct Options {
                 guard let value = remaining.popFirst() else { throw StatebenchError("--dir needs a path") }
                 options.folder = value
             case "--fresh": options.fresh = true
+            case "--notify-writer":
+                guard let value = remaining.popFirst() else { throw StatebenchError("--notify-writer needs a path") }
+                options.notifyWriter = value
             case "--only":
                 guard let value = remaining.popFirst(), let section = Section(rawValue: value) else {
-                    throw StatebenchError("--only needs one of: save, restore, list, cli")
+                    throw StatebenchError("--only needs one of: save, restore, list, cli, notify")
                 }
                 options.only.insert(section)
             case "--contender":

@@ -69,6 +69,19 @@ struct Report: Encodable {
                 })
             lines.append("")
         }
+        let notify = figures.filter { $0.rawName == "polling" }
+        if !notify.isEmpty {
+            // Polling over notifications here, how many times fewer: the other way round is 0.00×.
+            lines += table(
+                ["change feed", "unit", "notifications", "polling", "polling/notifications"],
+                notify.map {
+                    [
+                        $0.operation, $0.unit.rawValue, number($0.subject), number($0.raw),
+                        ratio($0.subjectOverRaw.map { 1 / $0 }),
+                    ]
+                })
+            lines.append("")
+        }
         lines += table(
             ["target", "measured", "target", "met"],
             targets.map { target in

@@ -5,6 +5,7 @@ struct Figure: Encodable {
         case microsecondsPerOperation = "µs/op"
         case milliseconds = "ms"
         case mebibytes = "MiB"
+        case perSecond = "/s"
 
         /// The unit's value for a time of `nanoseconds` per operation.
         func value(nanoseconds: Double) -> Double {
@@ -12,7 +13,7 @@ struct Figure: Encodable {
             case .operationsPerSecond: 1e9 / nanoseconds
             case .microsecondsPerOperation: nanoseconds / 1e3
             case .milliseconds: nanoseconds / 1e6
-            case .mebibytes: nanoseconds
+            case .mebibytes, .perSecond: nanoseconds
             }
         }
     }

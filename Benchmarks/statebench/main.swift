@@ -3,6 +3,10 @@ import Foundation
 // statebench: see Options.usage and README, "Performance".
 do {
     let options = try Options.parse(Array(CommandLine.arguments.dropFirst()))
+    if let path = options.notifyWriter {
+        try NotifyWriter.run(path: path)
+        exit(0)
+    }
     let folder = options.folder ?? Options.defaultFolder
     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
     if options.fresh {

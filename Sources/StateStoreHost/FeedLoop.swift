@@ -13,30 +13,41 @@ enum FeedItem: Sendable {
     case unreadable(window: String, problem: String)
 }
 
-/// The session's change feed on a thread of its own: it polls, sorts what it finds with the
-/// writer's registry, and hands it to the main actor in commit order. Paused, it neither polls
-/// nor wakes.
+/// The session's change feed on a thread of its own: it waits on the feed, which sleeps until the
+/// database's files change (or polls, where there are no notifications), sorts what it finds with
+/// the writer's registry, and hands it to the main actor in commit order.
+///
+/// Paused, it neither polls nor wakes: the feed's wait is interrupted and the thread sleeps on a
+/// condition until resumed or stopped. Notifications that come meanwhile are kept by the kernel,
+/// not read; the first poll after resuming catches up.
 final class FeedLoop: @unchecked Sendable {
     private let condition = NSCondition()
+    // Guarded by the condition's lock.
     private var paused = false
     private var stopped = false
-    // Handed to the feed's thread once, used there only.
-    private var feed: ChangeFeed?
+    private var parked = false
+    private let feed: ChangeFeed
     private let ownWrites: OwnWrites
-    private let interval: Duration
     private let deliver: @Sendable ([FeedItem]) -> Void
     private let failed: @Sendable (StateStoreError) -> Void
 
     /// A loop over `feed`, made before any window was read so that no change after the reads is missed.
     init(
-        feed: ChangeFeed, ownWrites: OwnWrites, interval: Duration = .milliseconds(50),
-        deliver: @escaping @Sendable ([FeedItem]) -> Void, failed: @escaping @Sendable (StateStoreError) -> Void
+        feed: ChangeFeed, ownWrites: OwnWrites, deliver: @escaping @Sendable ([FeedItem]) -> Void,
+        failed: @escaping @Sendable (StateStoreError) -> Void
     ) {
         self.feed = feed
         self.ownWrites = ownWrites
-        self.interval = interval
         self.deliver = deliver
         self.failed = failed
+    }
+
+    /// How the feed learns of changes.
+    var notification: ChangeNotification { feed.notification }
+
+    /// What the feed has done so far, and whether the loop is parked by ``pause()``.
+    var activity: (feed: ChangeFeed.Activity, parked: Bool) {
+        condition.withLock { (feed.activity, parked) }
     }
 
     func start() {
@@ -46,7 +57,11 @@ final class FeedLoop: @unchecked Sendable {
     }
 
     func pause() {
-        condition.withLock { paused = true }
+        condition.withLock {
+            paused = true
+            condition.broadcast()
+        }
+        feed.interrupt()
     }
 
     func resume() {
@@ -61,30 +76,51 @@ final class FeedLoop: @unchecked Sendable {
             stopped = true
             condition.broadcast()
         }
+        feed.interrupt()
+    }
+
+    /// Blocks until the loop is parked by ``pause()``, at most `timeout`; whether it is.
+    func waitUntilParked(timeout: Duration) -> Bool {
+        let deadline = Date(timeIntervalSinceNow: Self.seconds(timeout))
+        return condition.withLock {
+            while !parked {
+                guard paused, condition.wait(until: deadline) else { return parked }
+            }
+            return true
+        }
     }
 
     private func run() {
-        guard let feed else { return }
-        self.feed = nil
+        // After a failure, the next try waits: 50 ms, doubling up to the safety net.
+        var backOff: Duration? = nil
         while true {
             condition.lock()
-            while paused && !stopped { condition.wait() }
+            if let pause = backOff, !stopped && !paused {
+                _ = condition.wait(until: Date(timeIntervalSinceNow: Self.seconds(pause)))
+            }
+            while paused && !stopped {
+                parked = true
+                condition.broadcast()
+                condition.wait()
+            }
+            parked = false
             let stop = stopped
             condition.unlock()
             if stop { return }
             do throws(StateStoreError) {
-                let items = try feed.poll().map(sort)
+                let items = try feed.wait().map(sort)
+                backOff = nil
                 if !items.isEmpty { deliver(items) }
             } catch {
                 failed(error)
+                backOff = min((backOff ?? .milliseconds(25)) * 2, ChangeSignal.Schedule.safetyNet)
             }
-            condition.lock()
-            if !stopped && !paused {
-                let (seconds, attoseconds) = interval.components
-                _ = condition.wait(until: Date(timeIntervalSinceNow: Double(seconds) + Double(attoseconds) * 1e-18))
-            }
-            condition.unlock()
         }
+    }
+
+    private static func seconds(_ duration: Duration) -> Double {
+        let (seconds, attoseconds) = duration.components
+        return Double(seconds) + Double(attoseconds) * 1e-18
     }
 
     private func sort(_ event: ChangeEvent) -> FeedItem {

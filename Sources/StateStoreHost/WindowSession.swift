@@ -151,9 +151,27 @@ public final class WindowSession {
         }
     }
 
-    /// Stops learning of other writers' changes: nothing polls or wakes until ``resumeObserving()``.
+    /// How the session learns of other writers' changes: file notifications on a folder, or
+    /// polling and why (``/StateStore/StateStore/Options-swift.struct/forcePolling`` in ``Options/store`` forces it); `nil`
+    /// for a session that runs in memory.
+    public var changeNotification: ChangeNotification? {
+        feedLoop?.notification
+    }
+
+    /// Stops learning of other writers' changes: the feed's wait is interrupted, and nothing polls
+    /// or wakes until ``resumeObserving()``.
     public func pauseObserving() {
         feedLoop?.pause()
+    }
+
+    /// What the session's feed has done, and whether it is parked by ``pauseObserving()`` (tests).
+    package var observingActivity: (feed: ChangeFeed.Activity, parked: Bool)? {
+        feedLoop?.activity
+    }
+
+    /// Blocks until the feed's thread is parked by ``pauseObserving()``, at most `timeout` (tests).
+    package func waitUntilObservingIsParked(timeout: Duration = .seconds(10)) -> Bool {
+        feedLoop?.waitUntilParked(timeout: timeout) ?? false
     }
 
     /// Starts learning of other writers' changes again, from where it stopped (a change the log
@@ -296,7 +314,7 @@ protocol HostedWindow: AnyObject {
 struct Opened: Sendable {
     let store: StateStore
     let firstFrame: StateStore
-    /// Made before any window is read; polled on the feed's thread.
+    /// Made before any window is read; waited on by the feed's thread.
     let feed: ChangeFeed?
 
     static func open(

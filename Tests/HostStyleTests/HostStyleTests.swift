@@ -133,7 +133,7 @@ struct HostStyleTests {
     @Test(.timeLimit(.minutes(1))) func aWriteRightAfterChangesIsSeen() async throws {
         let store = try StateStore(path: Self.databasePath("changes"))
         let session = "run-" + String(UInt64.random(in: 0...UInt64.max), radix: 36)
-        let changes = try store.changes(session: session, interval: .milliseconds(5))
+        let changes = try store.changes(session: session)
         try store.save(WindowState(session: session, window: "inbox", sizeClass: .compact))
         var seen: WindowChange?
         for try await event in changes {

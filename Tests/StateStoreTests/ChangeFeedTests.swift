@@ -77,7 +77,7 @@ struct ChangeFeedTests {
     @Test(.timeLimit(.minutes(1))) func aWriteRightAfterMakingTheStreamIsInIt() async throws {
         let folder = TemporaryFolder()
         let store = try StateStore(path: folder.file("stream.db"))
-        let stream = try store.changes(session: "s", interval: .milliseconds(5))
+        let stream = try store.changes(session: "s")
         try store.save(WindowState(session: "s", window: "first"))
         let later = Task {
             // Were the write above missed, these would come first, and the test fail, not hang.
@@ -110,7 +110,7 @@ struct ChangeFeedTests {
         }
         defer { writing.cancel() }
         var received: [WindowChange] = []
-        for try await event in try store.changes(session: "s", interval: .milliseconds(10)) {
+        for try await event in try store.changes(session: "s") {
             received.append(try #require(event.change, "\(event)"))
             if received.count == 3 { break }
         }

@@ -36,6 +36,9 @@ package func rawSQL(_ path: String, _ sql: String) throws {
         throw RawSQLError(message: "open \(path)")
     }
     defer { sqlite3_close(handle) }
+    // As a careful writer by hand waits: a feed opening the file the moment it appears (its
+    // first connection sets up the WAL index) holds a lock for that moment.
+    sqlite3_busy_timeout(handle, 10_000)
     var message: UnsafeMutablePointer<CChar>?
     if sqlite3_exec(handle, sql, nil, nil, &message) != SQLITE_OK {
         let text = message.map { String(cString: $0) } ?? "?"

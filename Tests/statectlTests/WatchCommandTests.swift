@@ -9,13 +9,13 @@ struct WatchCommandTests {
         let output: URL
         let errors: URL
 
-        init(_ fixture: Fixture, _ arguments: [String]) throws {
+        init(_ fixture: Fixture, _ arguments: [String], database: String? = nil) throws {
             output = URL(fileURLWithPath: fixture.path("watch-\(UUID().uuidString).out"))
             errors = URL(fileURLWithPath: fixture.path("watch-\(UUID().uuidString).err"))
             _ = FileManager.default.createFile(atPath: output.path, contents: nil)
             _ = FileManager.default.createFile(atPath: errors.path, contents: nil)
             process.executableURL = URL(fileURLWithPath: statectlPath)
-            process.arguments = ["--db", fixture.database, "watch"] + arguments
+            process.arguments = ["--db", database ?? fixture.database, "watch"] + arguments
             var environment = ProcessInfo.processInfo.environment
             environment["STATECTL_DB"] = nil
             process.environment = environment.merging(fixture.environment) { $1 }
@@ -103,6 +103,64 @@ struct WatchCommandTests {
         #expect(waited.status == 0)
         #expect(waited.stderr.contains("Waiting for"))
         #expect(!missing.exists(missing.database), "waiting for a database creates none")
+    }
+
+    @Test func pollPrintsTheChangesOfAnotherProcessAndVerboseSaysItPolls() throws {
+        let fixture = Fixture()
+        try fixture.save("s", "w") { $0.push(route("Start")) }
+        let watcher = try Watcher(fixture, ["s", "--poll", "--verbose", "--json", "--count", "2", "--timeout", "20"])
+        try watcher.waitForMessage("Watching for changes: polling every 50 ms, because polling was asked for")
+        #expect(try fixture.run(["set", "s", "w", "--push", "A"]).status == 0)
+        #expect(try fixture.run(["delete", "s", "w"]).status == 0)
+        let (status, lines) = try watcher.finish()
+        #expect(status == 0)
+        let changes = try lines.map(jsonObject)
+        #expect(changes.map { $0["revision"] as? Int } == [2, nil])
+        #expect(changes.allSatisfy { $0["window"] as? String == "w" })
+    }
+
+    @Test func verboseNamesTheFolderWhoseNotificationsItWaitsFor() throws {
+        let fixture = Fixture()
+        try fixture.save("s", "w") { $0.push(route("Start")) }
+        let folder = URL(fileURLWithPath: fixture.folder).resolvingSymlinksInPath().path
+        let run = try fixture.run(["watch", "--verbose", "--timeout", "0.2"])
+        #expect(run.status == 0)
+        #expect(run.stdout.isEmpty)
+        #expect(
+            run.stderr
+                == "Watching for changes: file notifications on \(folder), and a poll every 2 s as a safety net\n")
+        let quiet = try fixture.run(["watch", "--timeout", "0.2"])
+        #expect(quiet.stderr.isEmpty, "without --verbose, nothing is said")
+    }
+
+    @Test func verboseWhileWaitingForTheDatabaseNamesTheFolderAboveAndThenTheDatabases() throws {
+        let fixture = Fixture()
+        let database = fixture.path("sub/state.db")
+        let folder = URL(fileURLWithPath: fixture.folder).resolvingSymlinksInPath().path
+        let watcher = try Watcher(fixture, ["--verbose", "--count", "1", "--timeout", "20"], database: database)
+        try watcher.waitForMessage("file notifications on \(folder),")
+        #expect(
+            try statectl(["--db", database, "set", "s", "w", "--push", "A"], environment: fixture.environment).status
+                == 0)
+        let (status, lines) = try watcher.finish()
+        #expect(status == 0)
+        #expect(lines.count == 1 && lines.first?.hasPrefix("s w: revision 1, ") == true, "\(lines)")
+        let messages = String(decoding: try Data(contentsOf: watcher.errors), as: UTF8.self)
+        #expect(messages.contains("Waiting for \(database) to be created"))
+        #expect(messages.contains("file notifications on \(folder)/sub,"), "\(messages)")
+    }
+
+    @Test func aFileThatIsNotADatabaseCreatedWhileWaitingEndsTheWatchWith74() throws {
+        let fixture = Fixture()
+        let watcher = try Watcher(fixture, ["--timeout", "20"])
+        try watcher.waitForMessage("Waiting for \(fixture.database) to be created")
+        #expect(FileManager.default.createFile(atPath: fixture.database, contents: Data("not SQLite\n".utf8)))
+        let (status, lines) = try watcher.finish()
+        #expect(status == 74)
+        #expect(lines.isEmpty)
+        let messages = String(decoding: try Data(contentsOf: watcher.errors), as: UTF8.self)
+        #expect(messages.contains("Error: "), "\(messages)")
+        #expect(try String(contentsOfFile: fixture.database, encoding: .utf8) == "not SQLite\n", "left untouched")
     }
 
     @Test(arguments: [["--timeout", "soon"], ["--timeout", "-1"], ["--count", "0"], ["a", "b"]])

@@ -68,34 +68,73 @@ public struct UnreadableChange: Hashable, Sendable {
 /// log keeps the last 1,000 changes and every change of the latest write; a feed that falls
 /// further behind gets a ``ChangeEvent/gap(_:)`` where the changes it missed were.
 ///
+/// ``wait(timeout:)`` sleeps until the database's files change (``notification`` says how it
+/// learns of that), then polls: an idle feed wakes every 2 seconds only, and a commit reaches it
+/// within milliseconds.
+///
 /// A feed is `Sendable`: its connection and position are behind a lock, so it may be polled from
 /// any thread or task. Polls take turns, and each change is reported once, to the poll that reads
-/// it; to have every change, poll from one place.
+/// it; to have every change, poll from one place. One thread at a time waits; ``interrupt()``
+/// ends its wait from any other.
 public final class ChangeFeed: Sendable {
     /// What a poll reads and moves on: guarded by the lock.
     private struct Position {
-        let database: Database
+        /// `nil` while the feed waits for its database to be created.
+        var database: Database?
         var cursor: Int64
         var dataVersion: Int?
     }
 
+    /// What a wait blocks on and when it polls anyway: guarded by its own lock, held for a whole
+    /// wait, so that polls and ``notification`` do not wait for it.
+    private struct Waiting {
+        let signal: ChangeSignal
+        var schedule: ChangeSignal.Schedule
+        /// How the last wait ended, for the schedule: the poll after it has not been told yet.
+        var lastWake: ChangeSignal.Wake?
+    }
+
     private let state: Lock<Position>
+    private let waiting: Lock<Waiting>
+    private let current: Lock<ChangeNotification>
+    private let counts = Lock(Activity())
+    private let interrupter: ChangeSignal.Interrupter
     private let session: String?
+    private let path: String
+    private let options: StateStore.Options
 
     /// A feed of the changes committed after `position` (nil: after this moment), to windows of
-    /// `session` or of all.
-    init(path: String, options: StateStore.Options, session: String?, after position: Int64?) throws(StateStoreError) {
+    /// `session` or of all. With `awaitingCreation`, a missing file is waited for, and read from
+    /// its first change once it exists; otherwise the file must exist.
+    init(
+        path: String, options: StateStore.Options, session: String?, after position: Int64?,
+        awaitingCreation: Bool = false
+    ) throws(StateStoreError) {
         if let session { try validateIdentifier(session, "session id") }
-        let database = try Database(
-            path: path, create: false, busyTimeoutMilliseconds: options.busyTimeoutMilliseconds)
+        // Armed before the first read, so that a commit after that read wakes the first wait.
+        let signal = try ChangeSignal(path: path, polling: options.forcePolling)
         self.session = session
+        self.path = path
+        self.options = options
+        var database: Database? = nil
+        var exists = true
+        if awaitingCreation { exists = try Self.openCreated(path, options) }
+        if exists {
+            database = try Database(
+                path: path, create: false, busyTimeoutMilliseconds: options.busyTimeoutMilliseconds)
+        }
         let cursor: Int64
         if let position {
             cursor = max(0, position)
-        } else {
+        } else if let database {
             cursor = try database.changeLogHighWaterMark()
+        } else {
+            cursor = 0  // a database created later: every change it has is after this moment
         }
         state = Lock(Position(database: database, cursor: cursor, dataVersion: nil))
+        interrupter = signal.interrupter
+        current = Lock(ChangeNotification(signal))
+        waiting = Lock(Waiting(signal: signal, schedule: options.changeSchedule, lastWake: nil))
     }
 
     /// The position after the last change reported (or, before any, when the feed started).
@@ -103,14 +142,114 @@ public final class ChangeFeed: Sendable {
         state.withLock { $0.cursor }
     }
 
+    /// Whether the feed waits for its database to be created (see
+    /// ``StateStore/changeFeed(path:session:after:options:)``).
+    package var awaitsDatabase: Bool {
+        state.withLock { $0.database == nil }
+    }
+
+    /// How the feed learns of changes now: file notifications on a folder, or polling and why.
+    /// Notifications may turn to polling while the feed runs (when reading them fails).
+    public var notification: ChangeNotification {
+        current.withLock { $0 }
+    }
+
     /// What was committed since the last poll, oldest first; empty, cheaply, when nothing was.
     /// Fails for good once the file was replaced or deleted.
     public func poll() throws(StateStoreError) -> [ChangeEvent] {
-        try state.withLock { state throws(StateStoreError) in try poll(&state) }
+        counts.withLock { $0.polls += 1 }
+        return try state.withLock { state throws(StateStoreError) in try poll(&state) }
+    }
+
+    /// Blocks until something is committed and reports it, oldest first; returns empty when
+    /// `timeout` passes first (nil: no limit) or ``interrupt()`` is called.
+    ///
+    /// It polls, then sleeps until the database's files change, a recheck is due (SQLite makes a
+    /// commit visible just after the write that announces it, so a wake is followed by polls 1,
+    /// 2, 4 … 256 ms later), or the safety net's 2 seconds pass; where there are no
+    /// notifications, it polls every 50 ms.
+    public func wait(timeout: Duration? = nil) throws(StateStoreError) -> [ChangeEvent] {
+        let clock = ContinuousClock()
+        // Capped so that the deadline's arithmetic cannot overflow (68 years is "no limit" too).
+        let deadline = timeout.map { clock.now + min(max($0, .zero), .seconds(Int64(Int32.max))) }
+        return try waiting.withLock { waiting throws(StateStoreError) in
+            while true {
+                let events = try poll()
+                let next = waiting.schedule.next(
+                    after: waiting.lastWake, found: !events.isEmpty, mechanism: waiting.signal.mechanism)
+                waiting.lastWake = nil
+                if !events.isEmpty { return events }
+                var pause = next
+                if let deadline {
+                    let left = deadline - clock.now
+                    if left <= .zero { return [] }
+                    pause = min(pause, left)
+                }
+                counts.withLock { $0.isWaiting = true }
+                let wake = waiting.signal.wait(timeout: pause)
+                waiting.lastWake = wake
+                current.withLock { $0 = ChangeNotification(waiting.signal) }
+                counts.withLock { $0.count(wake) }
+                if wake == .interrupted { return [] }
+            }
+        }
+    }
+
+    /// Ends the current ``wait(timeout:)`` (it returns empty), or the next one if none is under
+    /// way; callable from any thread or task.
+    public func interrupt() {
+        interrupter.interrupt()
+    }
+
+    /// The wait of version 0.1.0, which polled every `interval`: now ``wait(timeout:)``, and
+    /// `interval` is ignored (polling, where it is wanted, is ``StateStore/Options/forcePolling``).
+    @available(
+        *, deprecated, renamed: "wait(timeout:)", message: "the feed waits on file notifications; interval is ignored"
+    )
+    public func wait(
+        timeout: Duration? = nil, interval: Duration = .milliseconds(50)
+    ) throws(StateStoreError)
+        -> [ChangeEvent]
+    {
+        try wait(timeout: timeout)
+    }
+
+    /// What the feed has done so far, for tests and benchmarks.
+    package var activity: Activity {
+        counts.withLock { $0 }
+    }
+
+    /// How often a feed polled and how its waits ended.
+    package struct Activity: Hashable, Sendable {
+        /// Polls, by ``poll()`` or inside a wait.
+        package var polls = 0
+        /// Waits ended by a change to the database's files.
+        package var wakes = 0
+        /// Waits that ran to their timeout: rechecks, the safety net, polling, a caller's timeout.
+        package var timeouts = 0
+        /// Waits ended by ``interrupt()``.
+        package var interrupts = 0
+        /// Whether a wait has polled and sleeps now: what happens to the files from here on,
+        /// the kernel tells it.
+        package var isWaiting = false
+
+        fileprivate mutating func count(_ wake: ChangeSignal.Wake) {
+            isWaiting = false
+            switch wake {
+            case .changed: wakes += 1
+            case .timedOut: timeouts += 1
+            case .interrupted: interrupts += 1
+            }
+        }
     }
 
     private func poll(_ state: inout Position) throws(StateStoreError) -> [ChangeEvent] {
-        let database = state.database
+        if state.database == nil {
+            guard try Self.openCreated(path, options) else { return [] }
+            state.database = try Database(
+                path: path, create: false, busyTimeoutMilliseconds: options.busyTimeoutMilliseconds)
+        }
+        guard let database = state.database else { return [] }
         // A replaced file's data_version never changes: without this, the feed would go quiet.
         try database.checkStillAtPath()
         let version = try database.integer("PRAGMA data_version")
@@ -120,7 +259,7 @@ public final class ChangeFeed: Sendable {
         state.dataVersion = version
         var events: [ChangeEvent] = []
         do {
-            try readChanges(&state, into: &events)
+            try readChanges(database, &state, into: &events)
         } catch {
             state.dataVersion = nil  // read again next time
             throw error
@@ -128,8 +267,22 @@ public final class ChangeFeed: Sendable {
         return events
     }
 
-    private func readChanges(_ state: inout Position, into events: inout [ChangeEvent]) throws(StateStoreError) {
-        let database = state.database
+    /// Whether the file at `path` exists now, opened as a store once (so that a file another
+    /// process has only begun to create gets its schema before the feed reads it).
+    private static func openCreated(_ path: String, _ options: StateStore.Options) throws(StateStoreError) -> Bool {
+        var options = options
+        options.createIfMissing = false
+        do {
+            _ = try StateStore(path: path, options: options)
+            return true
+        } catch .notFound(.file) {
+            return false
+        }
+    }
+
+    private func readChanges(
+        _ database: Database, _ state: inout Position, into events: inout [ChangeEvent]
+    ) throws(StateStoreError) {
         var cursor = state.cursor
         try database.readTransaction { () throws(StateStoreError) in
             let highWaterMark = try database.changeLogHighWaterMark()
@@ -190,37 +343,14 @@ public final class ChangeFeed: Sendable {
                     reason: failure.message))
         }
     }
-
-    /// Polls every `interval` until something is reported or `timeout` has passed (nil: no limit).
-    public func wait(
-        timeout: Duration? = nil, interval: Duration = .milliseconds(50)
-    ) throws(StateStoreError)
-        -> [ChangeEvent]
-    {
-        let clock = ContinuousClock()
-        let deadline = timeout.map { clock.now + $0 }
-        while true {
-            let events = try poll()
-            if !events.isEmpty { return events }
-            var pause = interval
-            if let deadline {
-                let left = deadline - clock.now
-                if left <= .zero { return [] }
-                pause = min(pause, left)
-            }
-            let (seconds, attoseconds) = pause.components
-            var request = timespec(tv_sec: Int(seconds), tv_nsec: Int(attoseconds / 1_000_000_000))
-            var remaining = timespec()
-            while nanosleep(&request, &remaining) != 0 && errno == EINTR { request = remaining }
-        }
-    }
 }
 
 extension StateStore {
     /// A feed of the changes committed from now on — or, given a ``ChangeFeed/position`` an
     /// earlier feed reached, from there on (0: from the first change ever; what the log no longer
     /// holds is reported as a gap) — to windows of `session` or of every session. Needs a database
-    /// file (an in-memory store has no other writers to observe).
+    /// file (an in-memory store has no other writers to observe). The feed polls instead of
+    /// waiting for notifications when ``Options/forcePolling`` is set.
     public func changeFeed(session: String? = nil, after position: Int64? = nil) throws(StateStoreError) -> ChangeFeed {
         guard path != ":memory:" else { throw .invalidInput("change feeds need a database file, not :memory:") }
         // Through the store's own connection first: the schema must be current.
@@ -228,31 +358,93 @@ extension StateStore {
         return try ChangeFeed(path: path, options: options, session: session, after: position)
     }
 
-    /// What is committed from now on, as an async sequence polled every `interval`: changes, and
-    /// gaps and unreadable rows where they fall. The feed is made before this returns, so a write
-    /// made right after the call is in the sequence. Ends with an error if the store fails; cancel
-    /// the consuming task to stop.
+    /// A feed of the store at `path`, which need not exist yet (`statectl watch`): a file created
+    /// later, by any process, is opened as a store with `options` (never created by the feed) and
+    /// reported from its first change.
+    package static func changeFeed(
+        path: String, session: String? = nil, after position: Int64? = nil, options: Options = Options()
+    ) throws(StateStoreError) -> ChangeFeed {
+        guard !path.isEmpty else { throw .invalidInput("database path is empty") }
+        guard path != ":memory:" else { throw .invalidInput("change feeds need a database file, not :memory:") }
+        return try ChangeFeed(path: path, options: options, session: session, after: position, awaitingCreation: true)
+    }
+
+    /// What is committed from now on, as an async sequence: changes, and gaps and unreadable rows
+    /// where they fall. The feed is made before this returns, so a write made right after the call
+    /// is in the sequence. Ends with an error if the store fails; cancel the consuming task to stop.
+    ///
+    /// The feed waits on a thread of its own (one per sequence, ended when the sequence is), never
+    /// blocking Swift's cooperative pool, and wakes as ``ChangeFeed/wait(timeout:)`` does.
+    public func changes(session: String? = nil) throws(StateStoreError) -> AsyncThrowingStream<ChangeEvent, any Error> {
+        let feed = try changeFeed(session: session)
+        let (stream, continuation) = AsyncThrowingStream<ChangeEvent, any Error>.makeStream()
+        let ended = Lock(false)
+        continuation.onTermination = { _ in
+            ended.withLock { $0 = true }
+            feed.interrupt()
+        }
+        try startThread {
+            do throws(StateStoreError) {
+                while !ended.withLock({ $0 }) {
+                    for event in try feed.wait() { continuation.yield(event) }
+                }
+                continuation.finish()
+            } catch {
+                continuation.finish(throwing: error)
+            }
+        }
+        return stream
+    }
+
+    /// The sequence of version 0.1.0, which polled every `interval`: now ``changes(session:)``,
+    /// and `interval` is ignored (polling, where it is wanted, is ``Options/forcePolling``).
+    @available(
+        *, deprecated, renamed: "changes(session:)",
+        message: "the feed waits on file notifications; interval is ignored"
+    )
     public func changes(
         session: String? = nil, interval: Duration = .milliseconds(50)
     ) throws(StateStoreError)
         -> AsyncThrowingStream<ChangeEvent, any Error>
     {
-        let feed = try changeFeed(session: session)
-        return AsyncThrowingStream { continuation in
-            let task = Task {
-                do {
-                    while !Task.isCancelled {
-                        for event in try feed.poll() { continuation.yield(event) }
-                        try await Task.sleep(for: interval)
-                    }
-                    continuation.finish()
-                } catch is CancellationError {
-                    continuation.finish()
-                } catch {
-                    continuation.finish(throwing: error)
-                }
-            }
-            continuation.onTermination = { _ in task.cancel() }
-        }
+        try changes(session: session)
+    }
+}
+
+/// Runs `body` on a new detached thread: a blocking wait kept off Swift's cooperative pool, in a
+/// module that has no Foundation.
+private func startThread(_ body: @escaping @Sendable () -> Void) throws(StateStoreError) {
+    final class Body {
+        let run: @Sendable () -> Void
+        init(_ run: @escaping @Sendable () -> Void) { self.run = run }
+    }
+    let context = Unmanaged.passRetained(Body(body)).toOpaque()
+    var attributes = pthread_attr_t()
+    pthread_attr_init(&attributes)
+    defer { pthread_attr_destroy(&attributes) }
+    pthread_attr_setdetachstate(&attributes, Int32(PTHREAD_CREATE_DETACHED))
+    #if canImport(Darwin)
+        var thread: pthread_t?
+        let code = pthread_create(
+            &thread, &attributes,
+            { context in
+                Unmanaged<Body>.fromOpaque(context).takeRetainedValue().run()
+                return nil
+            }, context)
+    #else
+        var thread = pthread_t()
+        let code = pthread_create(
+            &thread, &attributes,
+            { context in
+                guard let context else { return nil }
+                Unmanaged<Body>.fromOpaque(context).takeRetainedValue().run()
+                return nil
+            }, context)
+    #endif
+    guard code == 0 else {
+        Unmanaged<Body>.fromOpaque(context).release()
+        throw .io(
+            SQLiteFailure(
+                code: .ioErr, message: "cannot start the change feed's thread: " + String(cString: strerror(code))))
     }
 }

@@ -264,11 +264,16 @@ package final class ChangeSignal {
 
         /// How often a polling feed polls.
         package var pollingInterval: Duration
+        /// How long a notified feed waits with nothing to recheck: the ``safetyNet``, unless a
+        /// test lengthens it so that only a notification can end a wait.
+        package var safetyNetInterval: Duration
         private var recheck: Int?
 
-        /// A schedule whose polling feed polls every `pollingInterval`.
-        package init(pollingInterval: Duration = .milliseconds(50)) {
+        /// A schedule whose polling feed polls every `pollingInterval`, and whose notified feed
+        /// polls every `safetyNet` while nothing happens.
+        package init(pollingInterval: Duration = .milliseconds(50), safetyNet: Duration = Schedule.safetyNet) {
             self.pollingInterval = pollingInterval
+            self.safetyNetInterval = safetyNet
         }
 
         /// The timeout of the next wait, told how the last wait ended (`nil` before the first) and
@@ -283,7 +288,7 @@ package final class ChangeSignal {
             } else if let step = recheck {
                 recheck = step + 1 < Self.rechecks.count ? step + 1 : nil
             }
-            return recheck.map { Self.rechecks[$0] } ?? Self.safetyNet
+            return recheck.map { Self.rechecks[$0] } ?? safetyNetInterval
         }
     }
 

@@ -35,6 +35,13 @@ public final class StateStore: Sendable {
         public var migrate = true
         /// The time stamped on writes.
         public var clock: @Sendable () -> Timestamp = { Timestamp.now() }
+        /// Make this store's change feeds poll every 50 ms even where file notifications are to
+        /// be had (``ChangeNotification/polling(reason:)`` says it was asked for): for a file
+        /// system whose notifications miss changes and is not known to.
+        public var forcePolling = false
+        /// When a change feed polls between notifications; tests lengthen its safety net, so that
+        /// only a notification can wake a feed.
+        package var changeSchedule = ChangeSignal.Schedule()
 
         /// The defaults: 5 s busy timeout, normal durability, 100 revisions, create and migrate.
         public init() {}

@@ -57,6 +57,15 @@ extension Invocation {
         }
     }
 
+    /// A change feed of the database for `watch`, which need not exist yet: a file created later
+    /// is opened (and migrated) once it appears, never created by the feed. With `polling`, the
+    /// feed polls instead of waiting for file notifications.
+    func openChangeFeed(_ context: Context, session: String?, polling: Bool) throws -> ChangeFeed {
+        var options = storeOptions(create: false, migrate: true)
+        options.forcePolling = polling
+        return try StateStore.changeFeed(path: try databasePath(context), session: session, options: options)
+    }
+
     private func storeOptions(create: Bool, migrate: Bool) -> StateStore.Options {
         var options = StateStore.Options()
         options.createIfMissing = create

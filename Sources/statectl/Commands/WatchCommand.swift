@@ -1,11 +1,5 @@
 import StateStore
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 extension Command {
     static let watch = Command(
         name: "watch",
@@ -22,10 +16,19 @@ extension Command {
             line {"gap": {"first", "last", "count"}}; a change whose row cannot be read is \
             reported on standard error and skipped. Neither counts towards --count.
 
+            Between changes it sleeps: file notifications (inotify) on the database's folder wake \
+            it within milliseconds of a commit, and it polls every 2 seconds as a safety net. \
+            Where there are none (another platform, a network or FUSE file system, a limit of \
+            inotify reached) or with --poll, it polls every 50 ms. --verbose says which on \
+            standard error, with the folder watched or the reason for polling.
+
               statectl watch mail --json
+              statectl watch --verbose --poll
             """,
         arguments: [WatchCommand.session.positional],
-        options: [WatchCommand.count.option, WatchCommand.timeout.option, .json],
+        options: [
+            WatchCommand.count.option, WatchCommand.timeout.option, WatchCommand.poll, WatchCommand.verbose, .json,
+        ],
         run: WatchCommand.run)
 }
 
@@ -35,8 +38,10 @@ enum WatchCommand {
     static let count = Option.value("--count", "n", as: Count.self, help: "Exit after printing n changes.")
     static let timeout = Option.value(
         "--timeout", "seconds", as: Seconds.self, help: "Exit after this many seconds (a fraction is fine: 0.5).")
-    /// How often the database is asked for changes: well inside the 250 ms a change may take.
-    static let interval = Duration.milliseconds(50)
+    static let poll = Option.flag(
+        "--poll", help: "Poll the database every 50 ms instead of waiting for file notifications.")
+    static let verbose = Option.flag(
+        "--verbose", help: "Say on standard error how changes are learnt of: the folder watched, or why it polls.")
 
     static func run(_ invocation: Invocation, _ context: Context) throws {
         let session = invocation.argument(session)
@@ -45,23 +50,27 @@ enum WatchCommand {
         let clock = ContinuousClock()
         let deadline = invocation.value(timeout).map { clock.now + $0.duration }
         let json = invocation.flag(.json)
+        let verbose = invocation.flag(verbose)
 
-        var store = try invocation.openStoreIfPresent(context)
         // A database created while we wait is followed from its first change.
-        let fromStart = store == nil
-        if fromStart { context.message("Waiting for \(try invocation.databasePath(context)) to be created…") }
-        while store == nil {
-            if let deadline, clock.now >= deadline { return }
-            pause(deadline.map { min(interval, $0 - clock.now) } ?? interval)
-            store = try invocation.openStoreIfPresent(context)
+        let feed = try invocation.openChangeFeed(context, session: session, polling: invocation.flag(poll))
+        if feed.awaitsDatabase {
+            context.message("Waiting for \(try invocation.databasePath(context)) to be created…")
         }
-        let feed = try store!.changeFeed(session: session, after: fromStart ? 0 : nil)
+        var shown = feed.notification
+        if verbose { context.message(describe(shown)) }
 
         var printed = 0
         while true {
             let left = deadline.map { $0 - clock.now }
             if let left, left <= .zero { return }
-            for event in try feed.wait(timeout: left, interval: interval) {
+            let events = try feed.wait(timeout: left)
+            // A folder that appeared, or notifications that failed: --verbose says what is used now.
+            if verbose, feed.notification != shown {
+                shown = feed.notification
+                context.message(describe(shown))
+            }
+            for event in events {
                 switch event {
                 case .change(let change):
                     write(change, json: json, context)
@@ -78,6 +87,16 @@ enum WatchCommand {
             }
             context.output.flush()
             if context.output.failure != nil { return }  // reported on the way out
+        }
+    }
+
+    /// The line `--verbose` prints for a mechanism.
+    private static func describe(_ notification: ChangeNotification) -> String {
+        switch notification {
+        case .notifications(let folder):
+            "Watching for changes: file notifications on \(folder), and a poll every 2 s as a safety net"
+        case .polling(let reason):
+            "Watching for changes: polling every 50 ms, because \(reason)"
         }
     }
 
@@ -105,12 +124,5 @@ enum WatchCommand {
             + "path \(state.path.cell), item \(state.item?.description ?? "-"), item path \(state.itemPath.cell)"
             + " (\(state.updatedAt))"
         context.output.write(line.escapingControlCharacters + "\n")
-    }
-
-    private static func pause(_ duration: Duration) {
-        let (seconds, attoseconds) = duration.components
-        var request = timespec(tv_sec: Int(seconds), tv_nsec: Int(attoseconds / 1_000_000_000))
-        var remaining = timespec()
-        while nanosleep(&request, &remaining) != 0 && errno == EINTR { request = remaining }
     }
 }
