@@ -19,9 +19,10 @@ enum Tools {
     }
 }
 
-/// Runs `program` with `arguments` and exactly `environment`: standard input empty, output to
-/// files. One that has not ended after a minute (a shell waiting at a prompt) is killed and
-/// reported, so it cannot hang the suite.
+/// Runs `program` with `arguments` and exactly `environment` (and, under `swift test
+/// --enable-code-coverage`, `LLVM_PROFILE_FILE`, so that the statectl a shell runs counts towards
+/// coverage): standard input empty, output to files. One that has not ended after a minute (a
+/// shell waiting at a prompt) is killed and reported, so it cannot hang the suite.
 func runTool(
     _ program: String, _ arguments: [String], environment: [String: String], stdin: Data? = nil
 ) throws
@@ -31,6 +32,10 @@ func runTool(
     let process = Process()
     process.executableURL = URL(fileURLWithPath: program)
     process.arguments = arguments
+    var environment = environment
+    if let profile = ProcessInfo.processInfo.environment["LLVM_PROFILE_FILE"], environment["LLVM_PROFILE_FILE"] == nil {
+        environment["LLVM_PROFILE_FILE"] = profile
+    }
     process.environment = environment
     let outURL = URL(fileURLWithPath: folder.file("stdout"))
     let errURL = URL(fileURLWithPath: folder.file("stderr"))
