@@ -295,7 +295,7 @@ package final class ChangeSignal {
     /// `path` as SQLite opens it: absolute; the file's links resolved when it exists, else the
     /// folder's when that exists, else only `.` and `..` taken out.
     static func resolved(_ path: String) -> String {
-        let absolute = lexicallyAbsolute(path)
+        let absolute = StoreFile.lexicallyAbsolute(path)
         if let real = realPath(absolute) { return real }
         let (folder, name) = split(absolute)
         if let real = realPath(folder) { return join(real, name) }
@@ -311,23 +311,6 @@ package final class ChangeSignal {
 
     static func join(_ folder: String, _ name: String) -> String {
         folder == "/" ? "/" + name : folder + "/" + name
-    }
-
-    private static func lexicallyAbsolute(_ path: String) -> String {
-        var full = path
-        if !path.hasPrefix("/"), let cwd = getcwd(nil, 0) {
-            full = String(cString: cwd) + "/" + path
-            free(cwd)
-        }
-        var components: [Substring] = []
-        for component in full.split(separator: "/") where component != "." {
-            if component == ".." {
-                _ = components.popLast()
-            } else {
-                components.append(component)
-            }
-        }
-        return "/" + components.joined(separator: "/")
     }
 
     private static func realPath(_ path: String) -> String? {

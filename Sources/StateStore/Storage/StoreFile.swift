@@ -114,7 +114,7 @@ enum StoreFile {
     /// Refuses a path whose full form (made absolute and without `.` and `..`, as SQLite makes it)
     /// is longer than SQLite takes, leaving `extra` bytes to spare, before anything is created.
     static func checkLength(of path: String, extra: Int = 0, what: String = "database path") throws(StateStoreError) {
-        let length = fullPathLength(path)
+        let length = lexicallyAbsolute(path).utf8.count
         let longest = longestPath - extra
         guard length > longest else { return }
         throw .io(
@@ -123,8 +123,9 @@ enum StoreFile {
                 message: "\(what) \(path) is too long for SQLite: \(length) bytes as a full path, at most \(longest)"))
     }
 
-    /// The length of `path` made absolute against the working folder, `.` and `..` resolved.
-    private static func fullPathLength(_ path: String) -> Int {
+    /// `path` made absolute against the working folder, `.` and `..` taken out without looking at
+    /// the file system: the full form SQLite measures, and the start of the one it opens.
+    static func lexicallyAbsolute(_ path: String) -> String {
         var full = path
         if !path.hasPrefix("/"), let folder = getcwd(nil, 0) {
             full = String(cString: folder) + "/" + path
@@ -134,7 +135,7 @@ enum StoreFile {
         for component in full.split(separator: "/") where component != "." {
             if component == ".." { _ = kept.popLast() } else { kept.append(component) }
         }
-        return kept.reduce(0) { $0 + 1 + $1.utf8.count }
+        return "/" + kept.joined(separator: "/")
     }
 
     private static func ioError(_ what: String) -> StateStoreError {
