@@ -34,7 +34,8 @@ struct Options {
           --fresh          Build every fixture again (the stores read from are otherwise reused).
           --only SECTION   Run only save, restore (with the 1M-window scale figure), list or cli; repeatable.
           --contender NAME Measure only StateStore, raw, file (statectl, sqlite3 in cli); repeatable.
-                           For profiling one of them, e.g. under valgrind --tool=callgrind.
+                           A whole name ("StateStore 1M") takes only that one. For profiling one
+                           of them, e.g. under valgrind --tool=callgrind.
           -h, --help       Show this help.
 
         statectl is the one built beside statebench (`swift run -c release statebench` builds both),
@@ -79,9 +80,10 @@ struct Options {
 
     func runs(_ section: Section) -> Bool { only.isEmpty || only.contains(section) }
 
-    /// Whether contender `name` ("StateStore 1M" counts as "StateStore") is measured.
+    /// Whether contender `name` is measured: named whole ("StateStore 1M"), or by its first word
+    /// ("StateStore" takes "StateStore 1M" too).
     func measures(_ name: String) -> Bool {
-        contenders.isEmpty || contenders.contains(String(name.prefix { $0 != " " }))
+        contenders.isEmpty || contenders.contains(name) || contenders.contains(String(name.prefix { $0 != " " }))
     }
 
     /// Whether every implementation runs, so that their results can be compared.
