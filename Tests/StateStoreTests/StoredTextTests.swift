@@ -31,6 +31,43 @@ struct StoredTextTests {
         #expect(summary.item == read.item)
     }
 
+    /// The store's own shape is checked whole, then built in one allocation, for stacks up to a
+    /// length; deeper ones and stacks whose shape changes midway are read element by element.
+    @Test(arguments: [0, 1, 15, 16, 17, 40])
+    func stacksOfEveryLengthReadBackAsWritten(_ depth: Int) throws {
+        let path = (0..<depth).map { route("P\($0)", #"{"n":\#($0),"s":"a b"}"#) }
+        let state = WindowState(session: "s", window: "w", path: path, item: route("I"), itemPath: path)
+        let store = try self.store(with: state)
+        let read = try #require(try store.window(session: "s", window: "w"))
+        #expect(read.path == path)
+        #expect(read.itemPath == path)
+        #expect(read.item == route("I"))
+    }
+
+    @Test func aStackWhoseShapeChangesMidwayReadsTheSame() throws {
+        let store = try self.store(with: WindowState(session: "s", window: "w"))
+        try rawSQL(
+            folder.file("store.db"),
+            #"UPDATE windows SET path = '[{"type":"A","value":1},{"value":2,"type":"B"},{"type":"C","value":3}]'"#)
+        let read = try #require(try store.window(session: "s", window: "w"))
+        #expect(read.path == [route("A", "1"), route("B", "2"), route("C", "3")])
+    }
+
+    @Test(
+        "a bad value after good ones in the store's own shape is damage, however deep",
+        arguments: [1, 16, 17])
+    func aBadValueAfterGoodOnesIsDamage(_ good: Int) throws {
+        let store = try self.store(with: WindowState(session: "s", window: "w"))
+        let elements = (0..<good).map { #"{"type":"A","value":\#($0)}"# } + [#"{"type":"B","value":01}"#]
+        try rawSQL(folder.file("store.db"), "UPDATE windows SET path = '[\(elements.joined(separator: ","))]'")
+        #expect {
+            try store.window(session: "s", window: "w")
+        } throws: { error in
+            guard case .damaged(let failure) = error as? StateStoreError else { return false }
+            return failure.message.contains("'s' 'w' cannot be read")
+        }
+    }
+
     @Test(
         "stored text that is not a route is damage",
         arguments: [

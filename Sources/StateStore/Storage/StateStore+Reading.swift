@@ -32,9 +32,11 @@ extension StateStore {
         return try withDatabase { database throws(StateStoreError) in
             var states: [WindowState] = []
             try database.query(
-                "SELECT \(WindowRow.columns) FROM windows WHERE session = ? ORDER BY window",
+                .windowsOfSession,
                 bind: { statement throws(StateStoreError) in try statement.bind(1, session) },
-                row: { statement throws(StateStoreError) in states.append(try WindowRow.decode(statement)) })
+                row: { statement throws(StateStoreError) in
+                    states.append(try WindowRow.decode(statement, session: session))
+                })
             return states
         }
     }
@@ -73,17 +75,16 @@ extension StateStore {
         _ body: (WindowSummary) throws(StateStoreError) -> Void
     ) throws(StateStoreError) {
         if let session { try validateIdentifier(session, "session id") }
-        var sql = "SELECT session, window, size_class, json_array_length(path), item, revision, updated_at FROM windows"
-        switch (session, sizeClass) {
-        case (nil, nil): break
-        case (_?, nil): sql += " WHERE session = ?1"
-        case (nil, _?): sql += " WHERE size_class = ?2"
-        case (_?, _?): sql += " WHERE session = ?1 AND size_class = ?2"
-        }
-        sql += " ORDER BY session, window"
+        let listing: HotStatement =
+            switch (session, sizeClass) {
+            case (nil, nil): .listing
+            case (_?, nil): .listingOfSession
+            case (nil, _?): .listingOfSizeClass
+            case (_?, _?): .listingOfSessionAndSizeClass
+            }
         try withDatabase(call) { database throws(StateStoreError) in
             try database.query(
-                sql,
+                listing,
                 bind: { statement throws(StateStoreError) in
                     if let session { try statement.bind(1, session) }
                     if let sizeClass { try statement.bind(2, sizeClass.rawValue) }
@@ -128,19 +129,43 @@ extension StateStore {
     }
 }
 
-extension Database {
-    // Built once: statements are cached by their text, which each restore looks up.
-    private static let selectWindow = "SELECT \(WindowRow.columns) FROM windows WHERE session = ? AND window = ?"
+/// The reads every restore and listing runs, each with a slot of its own in a connection's cache
+/// (``Database/statement(_:)-swift.method``).
+enum HotStatement: Int, CaseIterable {
+    /// One window by its key.
+    case window
+    /// A session's windows.
+    case windowsOfSession
+    /// The listing, whole or narrowed: `session, window, size_class, json_array_length(path),
+    /// item, revision, updated_at`, the session bound to 1 and the size class to 2.
+    case listing, listingOfSession, listingOfSizeClass, listingOfSessionAndSizeClass
 
+    var sql: String {
+        let listing =
+            "SELECT session, window, size_class, json_array_length(path), item, revision, updated_at FROM windows"
+        return switch self {
+        case .window: "SELECT \(WindowRow.columns) FROM windows WHERE session = ? AND window = ?"
+        case .windowsOfSession: "SELECT \(WindowRow.columns) FROM windows WHERE session = ? ORDER BY window"
+        case .listing: listing + " ORDER BY session, window"
+        case .listingOfSession: listing + " WHERE session = ?1 ORDER BY session, window"
+        case .listingOfSizeClass: listing + " WHERE size_class = ?2 ORDER BY session, window"
+        case .listingOfSessionAndSizeClass: listing + " WHERE session = ?1 AND size_class = ?2 ORDER BY session, window"
+        }
+    }
+}
+
+extension Database {
     func currentState(session: String, window: String) throws(StateStoreError) -> WindowState? {
         var state: WindowState?
         try query(
-            Self.selectWindow,
+            .window,
             bind: { statement throws(StateStoreError) in
                 try statement.bind(1, session)
                 try statement.bind(2, window)
             },
-            row: { statement throws(StateStoreError) in state = try WindowRow.decode(statement) })
+            row: { statement throws(StateStoreError) in
+                state = try WindowRow.decode(statement, session: session, window: window)
+            })
         return state
     }
 }

@@ -5,10 +5,14 @@ package enum WindowRow {
     package static let columns = "session, window, size_class, path, item, item_path, policy, revision, updated_at"
 
     /// Reads a row selected with ``columns``, starting at column `first`. Text the store wrote is
-    /// not validated again, only parsed; a row it cannot parse is damage.
-    static func decode(_ statement: Statement, from first: Int32 = 0) throws(StateStoreError) -> WindowState {
+    /// not validated again, only parsed; a row it cannot parse is damage. A `session` or `window`
+    /// the row was selected by is taken as it is: SQLite matched it byte for byte.
+    static func decode(
+        _ statement: Statement, from first: Int32 = 0, session: String? = nil, window: String? = nil
+    ) throws(StateStoreError) -> WindowState {
         let column = { (index: Int32) in first + index }
-        var state = WindowState(session: statement.text(column(0)), window: statement.text(column(1)))
+        var state = WindowState(
+            session: session ?? statement.text(column(0)), window: window ?? statement.text(column(1)))
         do throws(JSONReader.Failure) {
             guard let sizeClass = statement.withText(column(2), SizeClass.init(utf8:)),
                 let policy = statement.withText(column(6), SizeChangePolicy.init(utf8:))
