@@ -31,8 +31,8 @@ struct StoredTextTests {
         #expect(summary.item == read.item)
     }
 
-    /// The store's own shape is checked whole, then built in one allocation, for stacks up to a
-    /// length; deeper ones and stacks whose shape changes midway are read element by element.
+    /// The store's own shape is checked whole, then built in one allocation; a stack whose shape
+    /// changes midway is read element by element.
     @Test(arguments: [0, 1, 15, 16, 17, 40])
     func stacksOfEveryLengthReadBackAsWritten(_ depth: Int) throws {
         let path = (0..<depth).map { route("P\($0)", #"{"n":\#($0),"s":"a b"}"#) }

@@ -15,7 +15,7 @@ package final class Database {
     let path: String
     private var statements: [String: Statement] = [:]
     /// The statements of the hot reads, by ``HotStatement``: found by index, not by hashing their text.
-    private var hot: [Statement?] = Array(repeating: nil, count: HotStatement.allCases.count)
+    @exclusivity(unchecked) private var hot: [Statement?] = Array(repeating: nil, count: HotStatement.allCases.count)
     /// The schema version this connection found or brought the file to.
     var schemaVersion = 0
     /// How long a call waits for another connection's lock.

@@ -8,6 +8,9 @@ final class Statement {
     let handle: OpaquePointer
     let sql: String
     private unowned let database: Database
+    /// Where the routes of a column stand, reused by every row the statement reads
+    /// (``JSONReader/readStoredRoutes(spans:)``). Only its connection's owner touches it.
+    @exclusivity(unchecked) var routeSpans: [JSONReader.StoredRouteSpan] = []
 
     init(database: Database, sql: String) throws(StateStoreError) {
         var handle: OpaquePointer?

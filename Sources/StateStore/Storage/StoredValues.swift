@@ -18,23 +18,20 @@ extension JSONReader {
     }
 
     /// Reads an array of routes the store wrote. The store's own shape is checked whole first, in
-    /// place, and only then built, into an array of exactly its length (one allocation); any other
-    /// shape, or a stack longer than ``inlineSpans``, goes through ``readStoredRoute()`` element by
-    /// element.
-    mutating func readStoredRoutes() throws(Failure) -> [Route] {
+    /// place, recording where each route stands in `spans` (a scratch list reused from row to row),
+    /// and only then built, into an array of exactly its length (one allocation); any other shape
+    /// goes through ``readStoredRoute()`` element by element.
+    mutating func readStoredRoutes(spans: inout [StoredRouteSpan]) throws(Failure) -> [Route] {
         if consume("[]") { return [] }
+        spans.removeAll(keepingCapacity: true)
         let checked = try backtracking { reader throws(Failure) -> [Route]? in
-            try withUnsafeTemporaryAllocation(of: StoredRouteSpan.self, capacity: Self.inlineSpans) { spans in
-                Result { () throws(Failure) -> [Route]? in
-                    guard let count = try reader.storedRouteSpans(into: spans) else { return nil }
-                    return [Route](unsafeUninitializedCapacity: count) { routes, initialized in
-                        for offset in 0..<count {
-                            (routes.baseAddress! + offset).initialize(to: reader.route(at: spans[offset]))
-                        }
-                        initialized = count
-                    }
+            guard try reader.storedRouteSpans(into: &spans) else { return nil }
+            return [Route](unsafeUninitializedCapacity: spans.count) { routes, initialized in
+                for (offset, span) in spans.enumerated() {
+                    (routes.baseAddress! + offset).initialize(to: reader.route(at: span))
                 }
-            }.get()
+                initialized = spans.count
+            }
         }
         if let checked { return checked }
         var routes: [Route] = []
@@ -42,24 +39,16 @@ extension JSONReader {
         return routes
     }
 
-    /// How many routes ``readStoredRoutes()`` checks in place before it builds them: a window's
-    /// stack is rarely deeper.
-    static let inlineSpans = 16
-
-    /// Checks `[{"type":…,"value":…},…]` in the store's shape, recording each route's span; the
-    /// count, or `nil` (the reader anywhere) for another shape or more routes than `spans` holds.
-    /// Throws only for a value that is not JSON, which no shape would make readable.
-    private mutating func storedRouteSpans(
-        into spans: UnsafeMutableBufferPointer<StoredRouteSpan>
-    ) throws(Failure) -> Int? {
-        guard consume("[") else { return nil }
-        var count = 0
+    /// Checks `[{"type":…,"value":…},…]` in the store's shape, recording each route's span;
+    /// `false` (the reader anywhere) for another shape. Throws only for a value that is not JSON,
+    /// which no shape would make readable.
+    private mutating func storedRouteSpans(into spans: inout [StoredRouteSpan]) throws(Failure) -> Bool {
+        guard consume("[") else { return false }
         while true {
-            guard count < spans.count, let span = try storedRouteSpan() else { return nil }
-            (spans.baseAddress! + count).initialize(to: span)
-            count += 1
-            if consume("]") { return count }
-            guard consume(",") else { return nil }
+            guard let span = try storedRouteSpan() else { return false }
+            spans.append(span)
+            if consume("]") { return true }
+            guard consume(",") else { return false }
         }
     }
 
@@ -100,6 +89,52 @@ extension SizeChangePolicy {
         case UInt8(ascii: "m") where text.spells("migrate"): self = .migrate
         case UInt8(ascii: "d") where text.spells("dismiss"): self = .dismiss
         default: return nil
+        }
+    }
+}
+
+/// A route column's text read as a row's is, and as the general reader reads it, for the tests
+/// and the fuzzer that check the fast paths against the general ones.
+package enum StoredColumn {
+    /// The routes a `path` or `item_path` column holding `text` reads as; throws for text a row
+    /// could not hold.
+    package static func routes(_ text: String) throws(StateStoreError) -> [Route] {
+        var spans: [JSONReader.StoredRouteSpan] = []
+        return try read(text) { reader throws(JSONReader.Failure) in try reader.readStoredRoutes(spans: &spans) }
+    }
+
+    /// The same text through the general reader alone, which every other shape goes through.
+    package static func routesByTheGeneralReader(_ text: String) throws(StateStoreError) -> [Route] {
+        try read(text) { reader throws(JSONReader.Failure) in
+            var routes: [Route] = []
+            try reader.readArray { reader throws(JSONReader.Failure) in
+                routes.append(try reader.readRouteObject(validating: false))
+            }
+            return routes
+        }
+    }
+
+    /// Where a value at the start of `bytes` ends by the minified scan (`nil`: it leaves the
+    /// value to the general one), and by the general scan, with whether that found whitespace.
+    package static func valueEnds(_ bytes: [UInt8]) -> (minified: Int?, general: (end: Int, hasWhitespace: Bool)?) {
+        bytes.withUnsafeBufferPointer { bytes in
+            var end = 0
+            let general = try? JSONSyntax.scanValue(bytes, from: &end)
+            return (JSONSyntax.scanMinifiedValue(bytes, from: 0), general.map { (end, $0.hasWhitespace) })
+        }
+    }
+
+    private static func read(
+        _ text: String, _ body: (inout JSONReader) throws(JSONReader.Failure) -> [Route]
+    ) throws(StateStoreError) -> [Route] {
+        do {
+            return try JSONReader.read(text) { reader throws(JSONReader.Failure) in
+                let routes = try body(&reader)
+                try reader.expectEnd()
+                return routes
+            }
+        } catch {
+            throw .invalidInput("stored routes cannot be read: \(error.description)")
         }
     }
 }
