@@ -44,6 +44,38 @@ struct StoredTextTests {
         #expect(read.item == route("I"))
     }
 
+    /// Ids and route types recur from row to row and are shared once read: ones that differ only
+    /// past their 16th byte, or only in length, or are more than are kept, read back as written.
+    @Test func idsAndTypesThatShareTheirFirstBytesReadBackAsWritten() throws {
+        let store = try StateStore(path: folder.file("store.db"))
+        let prefix = "a-prefix-of-16-b"
+        var written: [WindowState] = []
+        for session in [prefix, prefix + "x", prefix + "y", "short", "shorter"] {
+            for n in 0..<20 {
+                let window = n % 2 == 0 ? "\(prefix)\(n)" : "w\(n)"
+                let types = ["\(prefix)\(n % 3)", "T\(n)", prefix]
+                let state = WindowState(
+                    session: session, window: window, path: types.map { route($0) }, item: route(types[n % 3]))
+                try store.save(state)
+                written.append(state)
+            }
+        }
+        let listed = try store.windowSummaries()
+        let expected = written.sorted {
+            ($0.session.utf8.lexicographicallyPrecedes($1.session.utf8))
+                || ($0.session == $1.session && $0.window.utf8.lexicographicallyPrecedes($1.window.utf8))
+        }
+        #expect(
+            listed.map { [$0.session, $0.window, $0.item?.type ?? ""] }
+                == expected.map { [$0.session, $0.window, $0.item?.type ?? ""] })
+        for session in Set(written.map(\.session)) {
+            let read = try store.windows(session: session)
+            #expect(
+                Set(read.map { [$0.window] + $0.path.map(\.type) })
+                    == Set(written.filter { $0.session == session }.map { [$0.window] + $0.path.map(\.type) }))
+        }
+    }
+
     @Test func aStackWhoseShapeChangesMidwayReadsTheSame() throws {
         let store = try self.store(with: WindowState(session: "s", window: "w"))
         try rawSQL(

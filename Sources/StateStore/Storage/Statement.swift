@@ -8,9 +8,8 @@ final class Statement {
     let handle: OpaquePointer
     let sql: String
     private unowned let database: Database
-    /// Where the routes of a column stand, reused by every row the statement reads
-    /// (``JSONReader/readStoredRoutes(spans:)``). Only its connection's owner touches it.
-    @exclusivity(unchecked) var routeSpans: [JSONReader.StoredRouteSpan] = []
+    /// What reading one row leaves for the next. Only its connection's owner touches it.
+    @exclusivity(unchecked) var reading = RowReading()
 
     init(database: Database, sql: String) throws(StateStoreError) {
         var handle: OpaquePointer?

@@ -12,30 +12,30 @@ extension JSONReader {
     /// Reads a route the store wrote, not validated again. The store writes every route as
     /// `{"type":…,"value":…}`, minified and in that order, so that shape is read directly; any
     /// other goes through the general reader.
-    mutating func readStoredRoute() throws(Failure) -> Route {
-        if let span = try storedRouteSpan() { return route(at: span) }
+    mutating func readStoredRoute(_ reading: inout RowReading) throws(Failure) -> Route {
+        if let span = try storedRouteSpan() { return route(at: span, &reading) }
         return try readRouteObject(validating: false)
     }
 
     /// Reads an array of routes the store wrote. The store's own shape is checked whole first, in
-    /// place, recording where each route stands in `spans` (a scratch list reused from row to row),
-    /// and only then built, into an array of exactly its length (one allocation); any other shape
-    /// goes through ``readStoredRoute()`` element by element.
-    mutating func readStoredRoutes(spans: inout [StoredRouteSpan]) throws(Failure) -> [Route] {
+    /// place, recording where each route stands (in a list reused from row to row), and only then
+    /// built, into an array of exactly its length (one allocation); any other shape goes through
+    /// ``readStoredRoute(_:)`` element by element.
+    mutating func readStoredRoutes(_ reading: inout RowReading) throws(Failure) -> [Route] {
         if consume("[]") { return [] }
-        spans.removeAll(keepingCapacity: true)
+        reading.spans.removeAll(keepingCapacity: true)
         let checked = try backtracking { reader throws(Failure) -> [Route]? in
-            guard try reader.storedRouteSpans(into: &spans) else { return nil }
-            return [Route](unsafeUninitializedCapacity: spans.count) { routes, initialized in
-                for (offset, span) in spans.enumerated() {
-                    (routes.baseAddress! + offset).initialize(to: reader.route(at: span))
+            guard try reader.storedRouteSpans(into: &reading.spans) else { return nil }
+            return [Route](unsafeUninitializedCapacity: reading.spans.count) { routes, initialized in
+                for offset in reading.spans.indices {
+                    (routes.baseAddress! + offset).initialize(to: reader.route(at: reading.spans[offset], &reading))
                 }
-                initialized = spans.count
+                initialized = reading.spans.count
             }
         }
         if let checked { return checked }
         var routes: [Route] = []
-        try readArray { reader throws(Failure) in routes.append(try reader.readStoredRoute()) }
+        try readArray { reader throws(Failure) in routes.append(try reader.readStoredRoute(&reading)) }
         return routes
     }
 
@@ -63,9 +63,9 @@ extension JSONReader {
         }
     }
 
-    private func route(at span: StoredRouteSpan) -> Route {
+    private func route(at span: StoredRouteSpan, _ reading: inout RowReading) -> Route {
         Route(
-            validType: String(decoding: UnsafeBufferPointer(rebasing: bytes[span.type]), as: UTF8.self),
+            validType: reading.routeTypes.string(UnsafeBufferPointer(rebasing: bytes[span.type])),
             minifiedJSON: String(decoding: UnsafeBufferPointer(rebasing: bytes[span.value]), as: UTF8.self))
     }
 }
@@ -99,8 +99,8 @@ package enum StoredColumn {
     /// The routes a `path` or `item_path` column holding `text` reads as; throws for text a row
     /// could not hold.
     package static func routes(_ text: String) throws(StateStoreError) -> [Route] {
-        var spans: [JSONReader.StoredRouteSpan] = []
-        return try read(text) { reader throws(JSONReader.Failure) in try reader.readStoredRoutes(spans: &spans) }
+        var reading = RowReading()
+        return try read(text) { reader throws(JSONReader.Failure) in try reader.readStoredRoutes(&reading) }
     }
 
     /// The same text through the general reader alone, which every other shape goes through.

@@ -12,7 +12,8 @@ package enum WindowRow {
     ) throws(StateStoreError) -> WindowState {
         let column = { (index: Int32) in first + index }
         var state = WindowState(
-            session: session ?? statement.text(column(0)), window: window ?? statement.text(column(1)))
+            session: session ?? statement.withText(column(0)) { statement.reading.sessions.string($0) },
+            window: window ?? statement.withText(column(1)) { statement.reading.windows.string($0) })
         do throws(JSONReader.Failure) {
             guard let sizeClass = statement.withText(column(2), SizeClass.init(utf8:)),
                 let policy = statement.withText(column(6), SizeChangePolicy.init(utf8:))
@@ -33,8 +34,8 @@ package enum WindowRow {
     /// Reads a row of the listing query: `session, window, size_class, json_array_length(path),
     /// item, revision, updated_at`; the path is counted by SQLite, not parsed.
     static func decodeSummary(_ statement: Statement) throws(StateStoreError) -> WindowSummary {
-        let session = statement.text(0)
-        let window = statement.text(1)
+        let session = statement.withText(0) { statement.reading.sessions.string($0) }
+        let window = statement.withText(1) { statement.reading.windows.string($0) }
         guard let sizeClass = statement.withText(2, SizeClass.init(utf8:)) else {
             throw damaged("stored window '\(session)' '\(window)' has an unknown size class", statement)
         }
@@ -56,7 +57,7 @@ package enum WindowRow {
         try statement.withText(column) { bytes throws(JSONReader.Failure) -> Route? in
             if bytes.baseAddress == nil && statement.isNull(column) { return nil }
             var reader = JSONReader(bytes)
-            let route = try reader.readStoredRoute()
+            let route = try reader.readStoredRoute(&statement.reading)
             try reader.expectEnd()
             return route
         }
@@ -66,7 +67,7 @@ package enum WindowRow {
     private static func routes(_ statement: Statement, _ column: Int32) throws(JSONReader.Failure) -> [Route] {
         try statement.withText(column) { bytes throws(JSONReader.Failure) in
             var reader = JSONReader(bytes)
-            let routes = try reader.readStoredRoutes(spans: &statement.routeSpans)
+            let routes = try reader.readStoredRoutes(&statement.reading)
             try reader.expectEnd()
             return routes
         }
