@@ -129,31 +129,6 @@ extension StateStore {
     }
 }
 
-/// The reads every restore and listing runs, each with a slot of its own in a connection's cache
-/// (``Database/statement(_:)-swift.method``).
-enum HotStatement: Int, CaseIterable {
-    /// One window by its key.
-    case window
-    /// A session's windows.
-    case windowsOfSession
-    /// The listing, whole or narrowed: `session, window, size_class, json_array_length(path),
-    /// item, revision, updated_at`, the session bound to 1 and the size class to 2.
-    case listing, listingOfSession, listingOfSizeClass, listingOfSessionAndSizeClass
-
-    var sql: String {
-        let listing =
-            "SELECT session, window, size_class, json_array_length(path), item, revision, updated_at FROM windows"
-        return switch self {
-        case .window: "SELECT \(WindowRow.columns) FROM windows WHERE session = ? AND window = ?"
-        case .windowsOfSession: "SELECT \(WindowRow.columns) FROM windows WHERE session = ? ORDER BY window"
-        case .listing: listing + " ORDER BY session, window"
-        case .listingOfSession: listing + " WHERE session = ?1 ORDER BY session, window"
-        case .listingOfSizeClass: listing + " WHERE size_class = ?2 ORDER BY session, window"
-        case .listingOfSessionAndSizeClass: listing + " WHERE session = ?1 AND size_class = ?2 ORDER BY session, window"
-        }
-    }
-}
-
 extension Database {
     func currentState(session: String, window: String) throws(StateStoreError) -> WindowState? {
         var state: WindowState?
