@@ -2,12 +2,13 @@ import Foundation
 import StateStore
 
 /// A host's route type: what a window's navigation stack holds, converted to and from the
-/// store's ``Route`` (a type name and a JSON value, one element of SwiftUI's
+/// store's ``/StateStore/Route`` (a type name and a JSON value, one element of SwiftUI's
 /// `NavigationPath.CodableRepresentation`).
 ///
 /// Any `Codable & Hashable` type gets all four requirements by declaring the conformance:
 /// ``routeType`` is `String(reflecting:)` of the type, as `NavigationPath` writes it, and the value
-/// is its `JSONEncoder` encoding with sorted keys. ``Route`` conforms itself, for stacks of mixed types.
+/// is its `JSONEncoder` encoding with sorted keys. ``/StateStore/Route`` conforms itself, for stacks of mixed
+/// types.
 public protocol RouteRepresentable: Hashable {
     /// Decodes a stored route; throws for a route of another type or a value that does not fit.
     init(route: Route) throws

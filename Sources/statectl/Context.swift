@@ -26,8 +26,8 @@ final class Context {
     }
 
     /// An environment variable, or `nil` when unset.
-    func environment(_ name: String) -> String? {
-        getenv(name).map { String(cString: $0) }
+    func environment(_ variable: EnvironmentVariable) -> String? {
+        variable.value
     }
 }
 

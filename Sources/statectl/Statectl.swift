@@ -75,6 +75,8 @@ enum Statectl {
 
 /// SPEC §5's exit statuses (sysexits.h values where one fits).
 enum ExitStatus {
+    /// Done.
+    static let success: Int32 = 0
     /// `--expect-revision` did not match: nothing written.
     static let conflict: Int32 = 1
     /// The change was committed, but its result could not be written to standard output.
@@ -95,6 +97,49 @@ enum ExitStatus {
     static let busy: Int32 = 75
     /// The database's schema is newer than this build (EX_CONFIG).
     static let newerSchema: Int32 = 78
+
+    /// Every status statectl exits with, in order, and what it says: `summary` for the help's one
+    /// sentence, `meaning` for the manual page. Help and the manual page are made from this table.
+    static let table: [(status: Int32, summary: String, meaning: String)] = [
+        (success, "done", "Done."),
+        (
+            conflict, "revision conflict",
+            "--expect-revision did not match the window's revision: nothing was written."
+        ),
+        (
+            committedButNotPrinted,
+            "the change was committed but its result could not be written to standard output (do not retry)",
+            "The change was committed, but its result could not be written to standard output (full, closed, "
+                + "or a pipe whose reader has gone): do not run the command again."
+        ),
+        (
+            usage, "usage error",
+            "A bad command line: an unknown command or option (the nearest is suggested), a missing or extra "
+                + "argument, a value not among an option's choices or not a number where one is needed. Found "
+                + "before anything is opened; nothing was written."
+        ),
+        (
+            badData, "bad data",
+            "Bad data: a route, JSON, an id, a limit exceeded, an over-pop, an import document, an argument that "
+                + "is not UTF-8, a SQLite file that is not a store. Nothing was written."
+        ),
+        (notFound, "not found", "No such session, window, revision, database file or input file. Nothing was written."),
+        (software, "a bug in statectl", "A bug in statectl: it made a call the library refuses. Nothing was written."),
+        (
+            cannotCreate, "backup target exists",
+            "backup: the target file, or a -wal or -journal beside it, exists. Nothing was written."
+        ),
+        (
+            ioError, "damaged file or I/O error (nothing written)",
+            "Not a database, damaged (check), or an I/O error, standard output included when nothing was "
+                + "written. Nothing was written."
+        ),
+        (busy, "database busy (retry)", "The database stayed locked past --busy-timeout: retry. Nothing was written."),
+        (
+            newerSchema, "schema newer than this build",
+            "The database's schema is newer than this build. Nothing was written."
+        ),
+    ]
 }
 
 extension StateStoreError {

@@ -283,20 +283,3 @@ struct FaultTests {
         #expect(try store.windows(session: "nul").map { Array($0.window.utf8) } == [[0x61, 0x00, 0x62]])
     }
 }
-
-/// Mounts a tmpfs of `size` at `path`; nil when done, else why it could not be.
-func mountSmallFileSystem(at path: String, size: String) -> String? {
-    try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-    guard
-        let outcome = try? run(
-            "/usr/bin/env", ["mount", "-t", "tmpfs", "-o", "size=\(size)", "tmpfs", path].map { Array($0.utf8) })
-    else { return "cannot run mount" }
-    guard outcome.status == 0 else {
-        return "mount -t tmpfs failed: \(outcome.err.trimmingCharacters(in: .whitespacesAndNewlines))"
-    }
-    return nil
-}
-
-func unmount(_ path: String) {
-    _ = try? run("/usr/bin/env", ["umount", "-l", path].map { Array($0.utf8) })
-}

@@ -241,61 +241,6 @@ func statectl(
     try run(statectlPath, arguments.map { Array($0.utf8) }, environment: environment, stdin: stdin)
 }
 
-// MARK: - Truly read-only files
-
-/// Makes a file or folder immutable with `chattr +i`, which stops even root. Returns a reason
-/// when the file system (or the machine) cannot do it, so the caller can skip.
-func makeImmutable(_ path: String) -> String? {
-    let outcome: Outcome
-    do {
-        outcome = try run("/usr/bin/env", [Array("chattr".utf8), Array("+i".utf8), Array(path.utf8)])
-    } catch {
-        return "cannot run chattr: \(error)"
-    }
-    guard outcome.status == 0 else {
-        return
-            "chattr +i \(path) failed (\(outcome.termination)): \(outcome.err.trimmingCharacters(in: .whitespacesAndNewlines))"
-    }
-    // Prove it: as root, file modes would not stop a write; the attribute must.
-    let probe = path + (isFolder(path) ? "/.probe" : "")
-    let descriptor = open(probe, O_WRONLY | O_CREAT | O_APPEND, 0o644)
-    if descriptor >= 0 {
-        close(descriptor)
-        if isFolder(path) { unlink(probe) }
-        makeMutable(path)
-        return "chattr +i \(path) did not stop a write on this file system"
-    }
-    return nil
-}
-
-func makeMutable(_ path: String) {
-    _ = try? run("/usr/bin/env", [Array("chattr".utf8), Array("-i".utf8), Array(path.utf8)])
-}
-
-func isFolder(_ path: String) -> Bool {
-    var isDirectory: ObjCBool = false
-    return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
-}
-
-/// A folder on a file system where `chattr +i` works: the temporary folder, else `/var/tmp`,
-/// else the working directory's. Nil, with the reasons, when none works.
-func immutableCapableFolder() -> (folder: TemporaryFolder?, reason: String) {
-    var reasons: [String] = []
-    for parent in [NSTemporaryDirectory(), "/var/tmp", FileManager.default.currentDirectoryPath] {
-        let folder = TemporaryFolder(in: parent)
-        let probe = folder.file("probe")
-        _ = FileManager.default.createFile(atPath: probe, contents: Data())
-        if let reason = makeImmutable(probe) {
-            reasons.append(reason)
-            continue  // the folder goes with it
-        }
-        makeMutable(probe)
-        try? FileManager.default.removeItem(atPath: probe)
-        return (folder, "")
-    }
-    return (nil, reasons.joined(separator: "; "))
-}
-
 extension StateStoreError {
     /// An I/O failure: a full disk, a read-only file or folder, a file that cannot be opened.
     var isIO: Bool { if case .io = self { true } else { false } }

@@ -75,6 +75,76 @@ struct HostFaultTests {
         #expect(try fixture.store().window(session: "app", window: "main") == nil, "nothing went into the new file")
     }
 
+    @Test func aReadOnlyFileIsReportedAndWrittenOnceItIsWritableAgain() async throws {
+        let (scratch, reason) = immutableCapableFolder()
+        guard let scratch else {
+            print("HostFaultTests: skipped the read-only test: \(reason)")
+            try Test.cancel("\(reason)")
+        }
+        let fixture = HostFixture(folder: scratch)
+        let session = try await fixture.open()
+        let model = session.window("main", as: Mail.self)
+        model.push(.folder("inbox"))
+        #expect(await session.flush())
+
+        // The WAL the writer appends to, and the file, made immutable by another process (chattr).
+        let files = [fixture.database + "-wal", fixture.database]
+        for file in files {
+            if let reason = makeImmutable(file) { try Test.cancel("\(reason)") }
+        }
+        model.push(.thread(1))
+        let durable = await session.flush(timeout: .seconds(3))
+        for file in files { makeMutable(file) }
+        #expect(!durable)
+        guard case .store(.io)? = model.lastError else {
+            Issue.record("lastError says the file cannot be written, not \(String(describing: model.lastError))")
+            return
+        }
+        #expect(model.stack == [.folder("inbox"), .thread(1)], "the model goes on in memory")
+
+        #expect(await session.flush(), "writable again: the write is made")
+        model.push(.message(2))
+        #expect(await session.flush())
+        #expect(try fixture.store().window(session: "app", window: "main")?.path.count == 3, "nothing lost")
+    }
+
+    @Test func aFullDiskIsReportedAndWrittenOnceThereIsRoom() async throws {
+        let folder = TemporaryFolder(prefix: "statestore-host-tests-")
+        let mountPoint = folder.file("small")
+        if let reason = mountSmallFileSystem(at: mountPoint, size: "1m") {
+            print("HostFaultTests: skipped the full-disk test: \(reason)")
+            try Test.cancel("\(reason)")
+        }
+        defer { unmount(mountPoint) }
+        let fixture = HostFixture(folder: folder, database: mountPoint + "/state.db")
+        // Room taken by something else, given back once the disk has filled up.
+        let filler = mountPoint + "/filler"
+        try Data(count: 600 * 1024).write(to: URL(fileURLWithPath: filler))
+        let session = try await fixture.open()
+        let model = session.window("main", as: Mail.self)
+        model.push(.folder("inbox"))
+        #expect(await session.flush())
+
+        var pushed = 1
+        var full = false
+        for n in 0..<40 where !full {
+            model.push(.attachment(String(repeating: Character(UnicodeScalar(UInt8(97 + n % 26))), count: 60_000)))
+            pushed += 1
+            full = await !session.flush(timeout: .seconds(3))
+        }
+        #expect(full, "1 MiB filled up")
+        guard case .store(.io(let failure))? = model.lastError else {
+            Issue.record("lastError says the disk is full, not \(String(describing: model.lastError))")
+            return
+        }
+        #expect(failure.code.primary == .full || failure.code.primary == .ioErr, "\(failure)")
+        #expect(model.path.count == pushed, "kept in memory")
+
+        try FileManager.default.removeItem(atPath: filler)
+        #expect(await session.flush(), "there is room again: the write is made")
+        #expect(try fixture.store().window(session: "app", window: "main")?.path.count == pushed, "nothing lost")
+    }
+
     @Test func aGapInTheFeedReloadsTheWindow() async throws {
         let fixture = HostFixture()
         let session = try await fixture.open()

@@ -60,10 +60,15 @@ func stored(_ value: Mail) -> Route {
 
 /// A folder for one test, removed when the test ends.
 final class HostFixture {
-    let folder = TemporaryFolder(prefix: "statestore-host-tests-")
+    let folder: TemporaryFolder
     let clock = TestClock()
+    let database: String
 
-    var database: String { folder.file("state.db") }
+    /// A fixture in `folder` (a new temporary one by default), its database there or at `database`.
+    init(folder: TemporaryFolder = TemporaryFolder(prefix: "statestore-host-tests-"), database: String? = nil) {
+        self.folder = folder
+        self.database = database ?? folder.file("state.db")
+    }
 
     func options(
         settle: Duration = .milliseconds(500), layoutFollows: SizeClassGate.LayoutFollows = .immediately

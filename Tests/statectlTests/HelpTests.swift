@@ -3,7 +3,8 @@ import Testing
 
 /// The commands of SPEC §5 this build carries.
 let allCommands = [
-    "list", "show", "restore", "set", "delete", "history", "revert", "backup", "migrate", "check", "demo", "help",
+    "list", "show", "restore", "set", "delete", "history", "revert", "backup", "migrate", "check", "demo", "completion",
+    "help",
 ]
 
 struct HelpTests {
@@ -75,7 +76,7 @@ struct HelpTests {
         #expect(run.status == 64)
         #expect(run.stdout.isEmpty)
         #expect(run.stderr.hasPrefix("Error: unknown command 'lsit'. Did you mean 'list'?\n"))
-        #expect(run.stderr.contains("\nUsage: statectl help [<subcommand>]\n"))
+        #expect(run.stderr.contains("\nUsage: statectl help [<subcommand>] [--man]\n"))
         #expect(run.stderr.contains("See 'statectl help --help'"))
         #expect(try statectl(["help", "list", "show"]).status == 64)
     }

@@ -7,34 +7,7 @@ import Foundation
 /// Runs `statectl` with arguments given as raw bytes (which `Process` cannot pass when they are
 /// not valid UTF-8), the environment of `Fixture` and output to files.
 func statectl(bytes arguments: [[UInt8]], environment: [String: String]) throws -> Run {
-    let folder = NSTemporaryDirectory() + "statectl-raw-" + UUID().uuidString
-    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(atPath: folder) }
-    var actions = posix_spawn_file_actions_t()
-    posix_spawn_file_actions_init(&actions)
-    defer { posix_spawn_file_actions_destroy(&actions) }
-    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-    posix_spawn_file_actions_addopen(&actions, 1, folder + "/stdout", O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-    posix_spawn_file_actions_addopen(&actions, 2, folder + "/stderr", O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-
-    var env = ProcessInfo.processInfo.environment
-    env["STATECTL_DB"] = nil
-    env["NO_COLOR"] = nil
-    for (key, value) in environment { env[key] = value }
-    let argv = cStringArray([Array(statectlPath.utf8)] + arguments)
-    let envp = cStringArray(environmentStrings(env))
-    defer {
-        for pointer in argv + envp { free(pointer) }
-    }
-    var pid: pid_t = 0
-    let code = posix_spawn(&pid, statectlPath, &actions, nil, argv, envp)
-    guard code == 0 else { throw FixtureError(message: "posix_spawn: \(code)") }
-    var status: Int32 = 0
-    while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-    return Run(
-        status: (status >> 8) & 0xFF,
-        stdout: String(decoding: try Data(contentsOf: URL(fileURLWithPath: folder + "/stdout")), as: UTF8.self),
-        stderr: String(decoding: try Data(contentsOf: URL(fileURLWithPath: folder + "/stderr")), as: UTF8.self))
+    try statectl(spawningBytes: arguments, environment: environment)
 }
 
 /// Runs `statectl` with its standard output on a pseudo-terminal, as in an interactive shell,

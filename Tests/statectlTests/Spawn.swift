@@ -43,6 +43,18 @@ func statectl(
     stdout: SpawnedOutput = .file, stderr: Int32? = nil,
     whileRunning: ((_ standardError: String) throws -> Void)? = nil
 ) throws -> Run {
+    try statectl(
+        spawningBytes: arguments.map { Array($0.utf8) }, environment: environment, stdin: stdin, stdout: stdout,
+        stderr: stderr, whileRunning: whileRunning)
+}
+
+/// ``statectl(spawning:environment:stdin:stdout:stderr:whileRunning:)`` with arguments given as raw
+/// bytes, which need not be UTF-8 (`Process` cannot pass those).
+func statectl(
+    spawningBytes arguments: [[UInt8]], environment: [String: String], stdin: SpawnedInput = .empty,
+    stdout: SpawnedOutput = .file, stderr: Int32? = nil,
+    whileRunning: ((_ standardError: String) throws -> Void)? = nil
+) throws -> Run {
     let folder = NSTemporaryDirectory() + "statectl-spawn-" + UUID().uuidString
     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(atPath: folder) }
@@ -94,7 +106,7 @@ func statectl(
     env["STATECTL_DB"] = nil
     env["NO_COLOR"] = nil
     for (key, value) in environment { env[key] = value }
-    let argv = cStringArray([Array(statectlPath.utf8)] + arguments.map { Array($0.utf8) })
+    let argv = cStringArray([Array(statectlPath.utf8)] + arguments)
     let envp = cStringArray(environmentStrings(env))
     defer {
         for pointer in argv + envp { free(pointer) }

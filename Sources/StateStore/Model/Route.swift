@@ -62,7 +62,7 @@ public struct Route: Hashable, Sendable, CustomStringConvertible {
         self.json = json
     }
 
-    /// The command-line form, which ``init(parsing:)`` reads back as this route: `TYPE:JSON`, or
+    /// The command-line form, which `statectl` reads back as this route: `TYPE:JSON`, or
     /// `TYPE` when the value is `null`; the JSON object `{"type":…,"value":…}` when the type holds
     /// a `:` or starts with `{`, where the short form would be read otherwise.
     public var description: String {

@@ -6,6 +6,29 @@ import StateStore
 protocol ArgumentValue: Sendable {
     /// The value `text` spells; a ``ValueProblem`` says what was expected instead.
     init(argument text: String) throws(ValueProblem)
+    /// What a shell completes a value of this type to, unless its declaration says otherwise.
+    static var completion: ValueCompletion { get }
+}
+
+extension ArgumentValue {
+    static var completion: ValueCompletion { .none }
+}
+
+/// What a value on the command line completes to in a shell (`statectl completion`): declared
+/// with the value, so the scripts follow the table.
+enum ValueCompletion: Sendable, Equatable {
+    /// Free text (a route, a number, JSON): nothing is offered.
+    case none
+    /// One of these words.
+    case choices([String])
+    /// A file or folder name.
+    case files
+    /// One of statectl's commands (`help <subcommand>`).
+    case commands
+    /// A session id read from the database.
+    case sessions
+    /// A window id of the session given as the command's argument at this index.
+    case windows(sessionArgument: Int)
 }
 
 /// Why a value on the command line does not fit: the end of `invalid value 'x' for '--opt': …`.
@@ -22,6 +45,7 @@ extension String: ArgumentValue {
 
 /// A path: any text but the empty string.
 struct PathArgument: ArgumentValue {
+    static let completion = ValueCompletion.files
     let path: String
 
     init(argument text: String) throws(ValueProblem) {
@@ -108,6 +132,8 @@ extension ChoiceArgument {
 
     /// The words, for help and messages: `compact, regular, unspecified`.
     static var choices: String { allCases.map(\.rawValue).joined(separator: ", ") }
+
+    static var completion: ValueCompletion { .choices(allCases.map(\.rawValue)) }
 }
 
 extension SizeClass: ChoiceArgument {}

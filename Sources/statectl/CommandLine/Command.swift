@@ -16,6 +16,9 @@ struct Command: Sendable {
     /// Whether, without `--db`, it works on `$STATECTL_DB` or the default location (`demo` makes
     /// a temporary database of its own instead).
     var usesDefaultDatabase = true
+    /// Whether help, the manual page, suggestions and completions leave it out: a command only the
+    /// completion scripts call (`__complete`).
+    var isHidden = false
     /// A check across arguments that the declarations cannot express (`set` needs a mutation),
     /// run after parsing and before anything is opened: the message of a usage error, or `nil`.
     var validate: (@Sendable (Invocation) -> String?)? = nil
@@ -41,6 +44,8 @@ struct Positional: Sendable {
     let name: String
     let help: String
     var arity: Arity = .required
+    /// What a shell completes the argument to.
+    var completion: ValueCompletion = .none
     /// Reads a value into the argument's type.
     let read: @Sendable (String) throws(ValueProblem) -> any Sendable
 }
@@ -55,17 +60,28 @@ struct Argument<Value: ArgumentValue>: Sendable {
     /// The declaration the parser and help see.
     let positional: Positional
 
-    /// An argument named `<name>`, read as a `Value`.
-    init(_ name: String, as type: Value.Type = Value.self, help: String, arity: Positional.Arity = .required) {
+    /// An argument named `<name>`, read as a `Value`, completed as `completion` says (by default,
+    /// as the type says).
+    init(
+        _ name: String, as type: Value.Type = Value.self, help: String, arity: Positional.Arity = .required,
+        completion: ValueCompletion? = nil
+    ) {
         positional = Positional(
-            name: name, help: help, arity: arity, read: { text throws(ValueProblem) in try Value(argument: text) })
+            name: name, help: help, arity: arity, completion: completion ?? Value.completion,
+            read: { text throws(ValueProblem) in try Value(argument: text) })
     }
 }
 
 extension Argument<String> {
-    static let session = Argument("session", help: "The session id.")
-    static let window = Argument("window", help: "The window id.")
+    static let session = Argument("session", help: "The session id.", completion: .sessions)
+    static let window = Argument("window", help: "The window id.", completion: .windows(sessionArgument: 0))
     /// The window of `show`, `restore` and `delete`, which act on the whole session without it.
     static let optionalWindow = Argument(
-        "window", help: "The window id; without it, every window of the session.", arity: .optional)
+        "window", help: "The window id; without it, every window of the session.", arity: .optional,
+        completion: .windows(sessionArgument: 0))
+}
+
+extension Command {
+    /// The commands a user sees: in help, the manual page, suggestions and completions.
+    static var listed: [Command] { all.filter { !$0.isHidden } }
 }

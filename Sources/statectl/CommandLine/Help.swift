@@ -12,12 +12,11 @@ enum Help {
         or as a JSON object {"type": TYPE, "value": JSON} (value optional), which a type holding \
         ':' or starting with '{' needs and is printed in. Tables are for people; --json prints one \
         JSON document for programs.
-
-        Exit status: 0 done, 1 revision conflict, 3 the change was committed but its result could \
-        not be written to standard output (do not retry), 64 usage error, 65 bad data, 66 not found, \
-        73 backup target exists, 74 damaged file or I/O error (nothing written), 75 database busy \
-        (retry), 78 schema newer than this build.
         """
+    /// The exit statuses in one sentence, from ``ExitStatus/table``.
+    static var exitStatusSentence: String {
+        "Exit status: " + ExitStatus.table.map { "\($0.status) \($0.summary)" }.joined(separator: ", ") + "."
+    }
 
     /// The whole help of `command`, or of `statectl` itself when `nil`.
     static func text(for command: Command?) -> String {
@@ -49,7 +48,7 @@ enum Help {
     }
 
     /// The words of a usage line; a bracketed option is one word, never split by wrapping.
-    private static func usageParts(of command: Command?) -> [String] {
+    static func usageParts(of command: Command?) -> [String] {
         guard let command else {
             return ["statectl", "[--db <path>]", "[--busy-timeout <ms>]", "<subcommand>", "[<arguments>]"]
         }
@@ -97,11 +96,12 @@ enum Help {
     }
 
     private static func mainText() -> String {
-        var text = "OVERVIEW: \(overview)\n\n\(wrap(discussion, indent: 0))\n\n"
+        var text =
+            "OVERVIEW: \(overview)\n\n\(wrap(discussion, indent: 0))\n\n\(wrap(exitStatusSentence, indent: 0))\n\n"
         text += "USAGE: \(wrapped(usageParts(of: nil), indent: "USAGE: ".count))\n\nOPTIONS:\n"
         for option in Option.globals + [.version, .help] { text += row(option.synopsis, option.help) }
         text += "\nSUBCOMMANDS:\n"
-        for command in Command.all { text += row(command.name, command.abstract) }
+        for command in Command.listed { text += row(command.name, command.abstract) }
         text += "\n  See 'statectl help <subcommand>' for detailed help.\n"
         return text
     }

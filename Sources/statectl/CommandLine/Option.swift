@@ -17,6 +17,8 @@ struct Option: Sendable {
     var required = false
     /// The help section it is listed under; `nil` for `OPTIONS:`.
     var section: OptionSection? = nil
+    /// What a shell completes its value to (`.none` for a flag).
+    var completion: ValueCompletion = .none
     /// Reads a value into the option's type (`nil` for a flag).
     var read: (@Sendable (String) throws(ValueProblem) -> any Sendable)? = nil
 
@@ -27,16 +29,21 @@ struct Option: Sendable {
         Option(name: name, help: help, repeats: repeats, section: section)
     }
 
-    /// An option that takes a value of type `Value`, read from its text by the parser.
+    /// An option that takes a value of type `Value`, read from its text by the parser, and
+    /// completed as `completion` says (by default, as the type says).
     static func value<Value: ArgumentValue>(
         _ name: String, _ valueName: String, as type: Value.Type, help: String, repeats: Bool = false,
-        required: Bool = false, section: OptionSection? = nil
+        required: Bool = false, section: OptionSection? = nil, completion: ValueCompletion? = nil
     ) -> ValueOption<Value> {
         ValueOption(
             option: Option(
                 name: name, valueName: valueName, help: help, repeats: repeats, required: required, section: section,
+                completion: completion ?? Value.completion,
                 read: { text throws(ValueProblem) in try Value(argument: text) }))
     }
+
+    /// Its names, the short one first: `-h --help`.
+    var names: [String] { [shortName, name].compactMap { $0 } }
 
     /// How the option is written in help and errors: `--size-class <size-class>`.
     var synopsis: String {

@@ -38,7 +38,7 @@ struct Parser {
         }
         let name = arguments[index].text
         guard let command = commands.first(where: { $0.name == name }) else {
-            let suggestion = Suggestion.sentence(for: name, among: commands.map(\.name))
+            let suggestion = Suggestion.sentence(for: name, among: commands.filter { !$0.isHidden }.map(\.name))
             throw UsageError("unknown command '\(name)'.\(suggestion)", command: nil)
         }
         index += 1

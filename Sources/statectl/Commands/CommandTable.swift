@@ -3,6 +3,6 @@ extension Command {
     /// one entry here.
     static let all: [Command] = [
         .list, .show, .restore, .set, .delete, .history, .revert, .export, .import, .watch, .backup, .prune, .migrate,
-        .check, .demo, .help,
+        .check, .demo, .completion, .help, .complete,
     ]
 }

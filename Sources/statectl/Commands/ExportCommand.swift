@@ -19,7 +19,8 @@ extension Command {
 
 enum ExportCommand {
     static let sessions = Argument(
-        "session", as: String.self, help: "Sessions to export; without any, every session.", arity: .variadic)
+        "session", as: String.self, help: "Sessions to export; without any, every session.", arity: .variadic,
+        completion: .sessions)
 
     static func run(_ invocation: Invocation, _ context: Context) throws {
         let sessions = invocation.arguments(sessions)

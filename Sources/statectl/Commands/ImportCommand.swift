@@ -29,7 +29,8 @@ extension Command {
 
 enum ImportCommand {
     static let file = Argument(
-        "file", as: String.self, help: "The document; '-' or none for standard input.", arity: .optional)
+        "file", as: String.self, help: "The document; '-' or none for standard input.", arity: .optional,
+        completion: .files)
 
     static func run(_ invocation: Invocation, _ context: Context) throws {
         let name = invocation.argument(file) ?? "-"

@@ -14,7 +14,8 @@ extension Command {
 }
 
 enum ListCommand {
-    static let session = Argument("session", as: String.self, help: "Only this session's windows.", arity: .optional)
+    static let session = Argument(
+        "session", as: String.self, help: "Only this session's windows.", arity: .optional, completion: .sessions)
     static let sizeClass = ValueOption.sizeClass(
         help: "Only windows saved in this size class: compact, regular, unspecified.")
 

@@ -3,7 +3,9 @@ import StateStore
 extension Invocation {
     /// The database file this command line names.
     func databasePath(_ context: Context) throws(UsageError) -> String {
-        guard let path = DatabaseLocation.path(option: value(Option.database)?.path, environment: context.environment)
+        guard
+            let path = DatabaseLocation.path(
+                option: value(Option.database)?.path, environment: EnvironmentVariable.value(named:))
         else {
             throw UsageError("no database location: pass --db, or set STATECTL_DB or HOME", command: command)
         }
@@ -17,7 +19,7 @@ extension Invocation {
         guard command.usesDatabase else { return }
         if let option = value(Option.database) {
             try refuseInMemory(option.path)
-        } else if command.usesDefaultDatabase, let path = context.environment("STATECTL_DB") {
+        } else if command.usesDefaultDatabase, let path = context.environment(.statectlDB) {
             try refuseInMemory(path)
         }
     }

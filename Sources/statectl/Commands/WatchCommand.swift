@@ -30,7 +30,8 @@ extension Command {
 }
 
 enum WatchCommand {
-    static let session = Argument("session", as: String.self, help: "Only this session's windows.", arity: .optional)
+    static let session = Argument(
+        "session", as: String.self, help: "Only this session's windows.", arity: .optional, completion: .sessions)
     static let count = Option.value("--count", "n", as: Count.self, help: "Exit after printing n changes.")
     static let timeout = Option.value(
         "--timeout", "seconds", as: Seconds.self, help: "Exit after this many seconds (a fraction is fine: 0.5).")

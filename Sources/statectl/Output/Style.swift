@@ -11,8 +11,8 @@ struct Style: Sendable {
 
     /// The style for what goes to `descriptor`.
     static func forDescriptor(_ descriptor: Int32) -> Style {
-        guard isatty(descriptor) == 1, getenv("NO_COLOR") == nil else { return Style(usesColour: false) }
-        if let term = getenv("TERM"), String(cString: term) == "dumb" { return Style(usesColour: false) }
+        guard isatty(descriptor) == 1, EnvironmentVariable.noColor.value == nil else { return Style(usesColour: false) }
+        if EnvironmentVariable.terminal.value == "dumb" { return Style(usesColour: false) }
         return Style(usesColour: true)
     }
 

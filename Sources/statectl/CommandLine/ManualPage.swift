@@ -1,0 +1,175 @@
+/// The manual page `statectl(1)` in roff (`man -l` renders it), made from the same declarations
+/// as help: every listed command with its arguments and options, and the tables of database
+/// location rules, environment variables and exit statuses.
+enum ManualPage {
+    /// Where the database is, and which commands create it: the DATABASE section.
+    static let databaseLocation = """
+        The database is the file --db names, else $STATECTL_DB (empty counts as unset), else \
+        $XDG_STATE_HOME/statectl/state.db, else, when XDG_STATE_HOME is unset, empty or not an \
+        absolute path, $HOME/.local/state/statectl/state.db (without HOME, the account's home \
+        folder). demo uses --db only, and a temporary database without it.
+
+        set, migrate and demo --db create the file and its folder when missing; import does only \
+        after the whole document was read and checked. No other command creates anything: on a \
+        missing file list is empty, check and migrate --status report an empty store, prune \
+        removes nothing, export exports no windows, watch waits for the file to be created, and \
+        show, restore, delete, history, revert and export SESSION exit 66.
+
+        A database path is always a file: --db :memory: is a usage error (a file of that name is \
+        ./:memory:). Many processes share one file, hosts and statectl at once. SQLite keeps the \
+        latest commits in a -wal file beside the database, found by name: never copy, move or \
+        replace the file of a live store; 'statectl backup' makes a consistent copy.
+        """
+
+    /// The whole page.
+    static func text(commands: [Command] = Command.listed) -> String {
+        var page = """
+            .\\" statectl(1), made by 'statectl help --man' from statectl's command table.
+            .TH STATECTL 1 "" "statectl \(Statectl.version)" "User Commands"
+            .\\" Ids, paths and options are copied from the page: no hyphenation, no stretched lines.
+            .nh
+            .ad l
+            .SH NAME
+            statectl \\- \(escape(lowercasingFirst(Help.overview.dropLast())))
+            .SH SYNOPSIS
+            \(synopsis(Help.usageParts(of: nil)))
+            .SH DESCRIPTION
+
+            """
+        page += paragraphs(
+            Help.discussion + "\n\n"
+                + "Global options may stand before or after any command that uses a database. --opt value and "
+                + "--opt=value both work; after -- everything is an argument (for an id that starts with '-'). "
+                + "'statectl help COMMAND' and 'statectl COMMAND --help' describe a command, and "
+                + "'statectl completion' prints a shell completion script.")
+        page += ".SH OPTIONS\n"
+        for option in Option.globals + [.version, .help] { page += entry(option) }
+        page += ".SH COMMANDS\n"
+        for command in commands { page += section(command) }
+        page += ".SH DATABASE\n" + paragraphs(databaseLocation)
+        page += ".SH ENVIRONMENT\n"
+        for variable in EnvironmentVariable.allCases {
+            page += ".TP\n\\&\\fB\(escape(variable.rawValue))\\fR\n" + line(variable.meaning)
+        }
+        page += """
+            .SH FILES
+            .TP
+            \\&\\fI$XDG_STATE_HOME/statectl/state.db\\fR, \\fI~/.local/state/statectl/state.db\\fR
+            \\&The database when neither \\-\\-db nor STATECTL_DB names one, with SQLite's \\-wal and \\-shm files beside it.
+            .SH EXIT STATUS
+
+            """
+        for (status, _, meaning) in ExitStatus.table {
+            page += ".TP\n\\&\\fB\(status)\\fR\n" + line(meaning)
+        }
+        page += ".SH SEE ALSO\n\\&\\fBsqlite3\\fR(1)\n"
+        return page
+    }
+
+    /// One command: its usage, abstract, discussion, arguments and own options.
+    private static func section(_ command: Command) -> String {
+        var text = ".SS \(command.name)\n" + synopsis(Help.usageParts(of: command))
+        text += ".PP\n" + line(command.abstract)
+        if !command.discussion.isEmpty { text += paragraphs(command.discussion) }
+        if !command.arguments.isEmpty {
+            text += ".PP\n\\&Arguments:\n"
+            for argument in command.arguments {
+                text += ".TP\n\\&\\fI\(escape(argument.name))\\fR\n" + line(argument.help)
+            }
+        }
+        var titles: [OptionSection?] = []
+        for option in command.options where !titles.contains(option.section) { titles.append(option.section) }
+        for title in titles {
+            let name = title.map { $0.title.prefix(1) + $0.title.dropFirst().lowercased() } ?? "Options"
+            text += ".PP\n\\&\(escape(name)):\n"
+            for option in command.options where option.section == title { text += entry(option) }
+        }
+        return text
+    }
+
+    /// A tagged paragraph: the option's synopsis, then its help.
+    private static func entry(_ option: Option) -> String {
+        var tag = option.names.map { "\\fB\(escape($0))\\fR" }.joined(separator: ", ")
+        if let valueName = option.valueName { tag += " \\fI\(escape(valueName))\\fR" }
+        return ".TP\n\\&\(tag)\n" + line(option.help)
+    }
+
+    /// A usage line, its words bold (literals) or italic (`<placeholders>`), each bracketed
+    /// group kept on one line.
+    private static func synopsis(_ parts: [String]) -> String {
+        let words = parts.map { part in
+            part.split(separator: " ").map { token -> String in
+                var word = Substring(token)
+                var opening = ""
+                var closing = ""
+                while word.first == "[" {
+                    opening += "["
+                    word = word.dropFirst()
+                }
+                while word.last == "]" {
+                    closing = "]" + closing
+                    word = word.dropLast()
+                }
+                let body =
+                    if word == "..." {
+                        "..."
+                    } else if word.hasPrefix("<") && word.hasSuffix(">") {
+                        "\\fI\(escape(String(word.dropFirst().dropLast())))\\fR"
+                    } else {
+                        "\\fB\(escape(String(word)))\\fR"
+                    }
+                return opening + body + closing
+            }.joined(separator: "\\ ")
+        }
+        return ".PP\n\\&" + words.joined(separator: " ") + "\n"
+    }
+
+    /// Text as help writes it: paragraphs, and indented example lines kept as they are.
+    private static func paragraphs(_ text: String) -> String {
+        var output = ""
+        var example: [Substring] = []
+        func endExample() {
+            guard !example.isEmpty else { return }
+            let indent = example.map { $0.prefix { $0 == " " }.count }.min() ?? 0
+            output += ".PP\n.RS 4\n.nf\n" + example.map { "\\&" + escape(String($0.dropFirst(indent))) + "\n" }.joined()
+            output += ".fi\n.RE\n"
+            example = []
+        }
+        for paragraph in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            if paragraph.hasPrefix(" ") {
+                example.append(paragraph)
+                continue
+            }
+            endExample()
+            if !paragraph.isEmpty { output += ".PP\n" + line(String(paragraph)) }
+        }
+        endExample()
+        return output
+    }
+
+    /// A line of text, never read as a request (`\&` first) and ending the line.
+    private static func line(_ text: String) -> String {
+        "\\&" + escape(text) + "\n"
+    }
+
+    /// `text` for roff: a backslash is `\e`, a hyphen-minus `\-` (so that options copy as typed),
+    /// and any other character beyond ASCII its Unicode escape.
+    static func escape(_ text: String) -> String {
+        var escaped = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\\": escaped += "\\e"
+            case "-": escaped += "\\-"
+            case _ where scalar.isASCII: escaped.unicodeScalars.append(scalar)
+            default:
+                let hex = String(scalar.value, radix: 16, uppercase: true)
+                escaped += "\\[u" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex + "]"
+            }
+        }
+        return escaped
+    }
+
+    private static func lowercasingFirst(_ text: Substring) -> String {
+        text.prefix(1).lowercased() + text.dropFirst()
+    }
+}

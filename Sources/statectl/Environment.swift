@@ -1,0 +1,47 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// The environment variables statectl reads, each declared once with what it does: every read
+/// goes through this table, and the manual page's ENVIRONMENT section is made from it.
+enum EnvironmentVariable: String, CaseIterable, Sendable {
+    case statectlDB = "STATECTL_DB"
+    case stateHome = "XDG_STATE_HOME"
+    case home = "HOME"
+    case noColor = "NO_COLOR"
+    case terminal = "TERM"
+    case temporaryFolder = "TMPDIR"
+
+    /// What it does, for the manual page.
+    var meaning: String {
+        switch self {
+        case .statectlDB:
+            "The database file when --db is not given (empty counts as unset); demo ignores it."
+        case .stateHome:
+            "Without --db and STATECTL_DB, the database is $XDG_STATE_HOME/statectl/state.db; ignored when "
+                + "unset, empty or not an absolute path."
+        case .home:
+            "Without --db, STATECTL_DB and a usable XDG_STATE_HOME, the database is "
+                + "$HOME/.local/state/statectl/state.db (without HOME, the account's home folder)."
+        case .noColor:
+            "Set to anything, even empty: no bold headers, even on a terminal."
+        case .terminal:
+            "dumb: no bold headers, even on a terminal."
+        case .temporaryFolder:
+            "Where demo makes its temporary database (default: /tmp)."
+        }
+    }
+
+    /// Its value, or `nil` when unset.
+    var value: String? {
+        getenv(rawValue).map { String(cString: $0) }
+    }
+
+    /// The value of the variable named `name`; `nil` for a name not in this table, as for one
+    /// unset (what ``DatabaseLocation`` asks through).
+    static func value(named name: String) -> String? {
+        EnvironmentVariable(rawValue: name)?.value
+    }
+}
