@@ -16,7 +16,7 @@ struct Options {
     var contenders: Set<String> = []
 
     enum Section: String, CaseIterable {
-        case save, restore, list, cli
+        case save, restore, list, cli, launch, host
     }
 
     static let usage = """
@@ -32,7 +32,8 @@ struct Options {
           --json           One JSON document on stdout instead of the tables (progress stays on stderr).
           --dir PATH       Keep the fixtures in PATH (default: $TMPDIR/statebench-fixtures-vN-schemaM).
           --fresh          Build every fixture again (the stores read from are otherwise reused).
-          --only SECTION   Run only save, restore (with the 1M-window scale figure), list or cli; repeatable.
+          --only SECTION   Run only save, restore (with the 1M-window scale figure), list, cli, launch
+                           (open a store, restore a session) or host (a live WindowModel); repeatable.
           --contender NAME Measure only StateStore, raw, file (statectl, sqlite3 in cli); repeatable.
                            A whole name ("StateStore 1M") takes only that one. For profiling one
                            of them, e.g. under valgrind --tool=callgrind.
@@ -55,7 +56,8 @@ struct Options {
             case "--fresh": options.fresh = true
             case "--only":
                 guard let value = remaining.popFirst(), let section = Section(rawValue: value) else {
-                    throw StatebenchError("--only needs one of: save, restore, list, cli")
+                    throw StatebenchError(
+                        "--only needs one of: \(Section.allCases.map(\.rawValue).joined(separator: ", "))")
                 }
                 options.only.insert(section)
             case "--contender":
