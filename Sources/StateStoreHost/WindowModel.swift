@@ -168,6 +168,9 @@ public final class WindowModel<R: RouteRepresentable> {
     @ObservationIgnored private var retryingBusy = false
     @ObservationIgnored private var overLimits = false
     @ObservationIgnored private var decodings: [Route: Decoding] = [:]
+    /// The last ``visible`` and what it was made from: a verb reads it four times over one state.
+    /// Decoding a route always gives the same answer, so the state and the gate decide it.
+    @ObservationIgnored private var visibleMemo: (state: WindowState, hides: Bool, visible: (WindowState, Route?))?
     @ObservationIgnored private var presentedRoute: Route?
     /// The undecodable route last named in ``lastError``, so it is named once.
     @ObservationIgnored private var reportedHidden: Route?
@@ -356,8 +359,19 @@ public final class WindowModel<R: RouteRepresentable> {
     /// The state as the user sees it: a `dismiss` item hidden while a change of mode settles, and
     /// everything from the first route the app cannot decode on cut off (that route given).
     private var visible: (state: WindowState, hidden: Route?) {
+        // Read through the observed properties first, so a view reading this is tracked either way.
+        let (state, hides) = (state, gate.hidesDismissibleItem)
+        if let memo = visibleMemo, memo.hides == hides, memo.state == state { return memo.visible }
+        let visible = Self.visible(state, hidingDismissible: hides, decoded: decoded)
+        visibleMemo = (state, hides, visible)
+        return visible
+    }
+
+    private static func visible(
+        _ state: WindowState, hidingDismissible hides: Bool, decoded: (Route) -> R?
+    ) -> (state: WindowState, hidden: Route?) {
         var shown = state
-        if gate.hidesDismissibleItem && shown.policy == .dismiss { shown.dismiss() }
+        if hides && shown.policy == .dismiss { shown.dismiss() }
         let chain = shown.path + (shown.item.map { [$0] + shown.itemPath } ?? [])
         guard let cut = chain.firstIndex(where: { decoded($0) == nil }) else { return (shown, nil) }
         if cut < shown.path.count {
