@@ -108,6 +108,29 @@ package final class Database {
         try query(try statement(hot), bind: bind, row: row)
     }
 
+    /// ``query(_:bind:row:)`` for a hot read bound to a window's key (`?1` session, `?2` window),
+    /// bound without SQLite copying the ids: their bytes stay valid until the statement is reset,
+    /// which happens before this returns.
+    func query(
+        _ hot: HotStatement, session: String, window: String, row: (Statement) throws(StateStoreError) -> Void
+    ) throws(StateStoreError) {
+        let statement = try statement(hot)
+        var (session, window) = (session, window)
+        let result = session.withUTF8 { session in
+            window.withUTF8 { window in
+                defer { statement.reset() }
+                return Result { () throws(StateStoreError) in
+                    try statement.bind(1, borrowing: session)
+                    try statement.bind(2, borrowing: window)
+                    while try statement.step() {
+                        try row(statement)
+                    }
+                }
+            }
+        }
+        try result.get()
+    }
+
     private func query(
         _ statement: Statement, bind: (Statement) throws(StateStoreError) -> Void,
         row: (Statement) throws(StateStoreError) -> Void

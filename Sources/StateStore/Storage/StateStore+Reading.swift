@@ -132,15 +132,9 @@ extension StateStore {
 extension Database {
     func currentState(session: String, window: String) throws(StateStoreError) -> WindowState? {
         var state: WindowState?
-        try query(
-            .window,
-            bind: { statement throws(StateStoreError) in
-                try statement.bind(1, session)
-                try statement.bind(2, window)
-            },
-            row: { statement throws(StateStoreError) in
-                state = try WindowRow.decode(statement, session: session, window: window)
-            })
+        try query(.window, session: session, window: window) { statement throws(StateStoreError) in
+            state = try WindowRow.decode(statement, session: session, window: window)
+        }
         return state
     }
 }
