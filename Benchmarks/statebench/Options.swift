@@ -34,7 +34,8 @@ struct Options {
           --fresh          Build every fixture again (the stores read from are otherwise reused).
           --only SECTION   Run only save, restore (with the 1M-window scale figure), list, cli, launch
                            (open a store, restore a session) or host (a live WindowModel); repeatable.
-          --contender NAME Measure only StateStore, raw, file (statectl, sqlite3 in cli); repeatable.
+          --contender NAME Measure only StateStore, raw, file (StateStoreHost in launch; statectl,
+                           sqlite3 in cli); repeatable.
                            A whole name ("StateStore 1M") takes only that one. For profiling one
                            of them, e.g. under valgrind --tool=callgrind.
           -h, --help       Show this help.
