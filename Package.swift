@@ -110,6 +110,8 @@ let package = Package(
 package.targets += [
     .target(name: "RawSQLite", dependencies: ["CSQLite"], path: "Benchmarks/RawSQLite"),
     .target(name: "Baselines", dependencies: ["StateStore", "RawSQLite", "CSQLite"], path: "Benchmarks/Baselines"),
-    .executableTarget(name: "statebench", dependencies: ["Baselines", "statectl"], path: "Benchmarks/statebench"),
+    // StateStoreHost for the launch and host figures; statectl itself never links it.
+    .executableTarget(
+        name: "statebench", dependencies: ["Baselines", "StateStoreHost", "statectl"], path: "Benchmarks/statebench"),
     .testTarget(name: "BaselinesTests", dependencies: ["Baselines"], path: "Benchmarks/BaselinesTests"),
 ]

@@ -86,4 +86,27 @@ struct AgreementTests {
         other.rows = 1
         #expect(throws: BenchmarkError.self) { try Agreement.checkTotals(ListTotals(), other) }
     }
+
+    @Test func rawLaunchRestoresWhatStateStoreRestores() throws {
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let workload = Workload(windowCount: 12)
+        let path = try populated("launch.db", workload, revisions: 3)
+        let launches = (0..<3).flatMap { session in
+            SizeClass.allCases.map { (session: workload.session(session * Workload.windowsPerSession), sizeClass: $0) }
+        }
+        let raw = RawLaunch(path: path, launches: launches)
+        for (index, launch) in launches.enumerated() {
+            let restorations = try StateStore(path: path).restore(session: launch.session, into: launch.sizeClass)
+            let theirs = try raw.launch(index)
+            #expect(restorations.count == Workload.windowsPerSession)
+            #expect(theirs.windows == restorations.count)
+            #expect(theirs.revisions == restorations.reduce(0) { $0 + $1.saved.revision })
+        }
+        // A file that is not a store is refused, as StateStore refuses it.
+        let foreign = folder + "/foreign.db"
+        #expect(FileManager.default.createFile(atPath: foreign, contents: Data()))
+        #expect(throws: BenchmarkError.self) {
+            try RawLaunch(path: foreign, launches: launches).launch(0)
+        }
+    }
 }

@@ -286,6 +286,59 @@ void raw_restoration_free(raw_restoration *restoration) {
     restoration->capacity = 0;
 }
 
+// MARK: Launch
+
+static int first_integer(sqlite3 *db, const char *sql, int64_t *value) {
+    sqlite3_stmt *statement;
+    int code = sqlite3_prepare_v2(db, sql, -1, &statement, NULL);
+    if (code != SQLITE_OK) return code;
+    code = sqlite3_step(statement);
+    if (code == SQLITE_ROW) {
+        *value = sqlite3_column_int64(statement, 0);
+        code = SQLITE_OK;
+    } else if (code == SQLITE_DONE) {
+        code = SQLITE_OK;
+    }
+    sqlite3_finalize(statement);
+    return code;
+}
+
+int raw_launch(
+    const char *path, int busy_timeout_ms, raw_text session, raw_text size_class, raw_restoration *out,
+    int64_t *windows, int64_t *revisions) {
+    sqlite3 *db = NULL;
+    *windows = 0;
+    *revisions = 0;
+    int flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE;
+    int code = sqlite3_open_v2(path, &db, flags, NULL);
+    if (code == SQLITE_OK) code = sqlite3_busy_timeout(db, busy_timeout_ms);
+    // StateStore decides a file is its own inside one read transaction before it writes anything.
+    int64_t application_id = 0, user_version = 0, objects = 0;
+    if (code == SQLITE_OK) code = sqlite3_exec(db, "BEGIN", NULL, NULL, NULL);
+    if (code == SQLITE_OK) code = first_integer(db, "PRAGMA application_id", &application_id);
+    if (code == SQLITE_OK) code = first_integer(db, "PRAGMA user_version", &user_version);
+    if (code == SQLITE_OK) code = first_integer(db, "SELECT count(*) FROM sqlite_schema", &objects);
+    if (code == SQLITE_OK) code = sqlite3_exec(db, "COMMIT", NULL, NULL, NULL);
+    if (code == SQLITE_OK && (application_id == 0 || user_version == 0 || objects == 0)) code = SQLITE_NOTADB;
+    if (code == SQLITE_OK) code = sqlite3_exec(db, "PRAGMA synchronous = NORMAL", NULL, NULL, NULL);
+    if (code == SQLITE_OK) code = sqlite3_exec(db, "PRAGMA journal_mode = WAL", NULL, NULL, NULL);
+    sqlite3_stmt *select = NULL;
+    if (code == SQLITE_OK) {
+        code = sqlite3_prepare_v2(
+            db, "SELECT " COLUMNS " FROM windows WHERE session = ? ORDER BY window", -1, &select, NULL);
+    }
+    if (code == SQLITE_OK) code = bind_text(select, 1, session);
+    while (code == SQLITE_OK && (code = sqlite3_step(select)) == SQLITE_ROW) {
+        code = resolve(select, size_class, out);
+        *windows += 1;
+        *revisions += out->revision;
+    }
+    if (code == SQLITE_DONE) code = SQLITE_OK;
+    sqlite3_finalize(select);
+    sqlite3_close_v2(db);
+    return code;
+}
+
 // MARK: List
 
 int raw_list(raw_store *store, raw_list_totals *totals) {

@@ -44,6 +44,14 @@ final class Bench {
         if options.runs(.notify) { try notify() }
     }
 
+    /// The sections that run a host, on the main actor with its queue serviced (statebench's main
+    /// is async): after the others.
+    @MainActor
+    func runHostSections() async throws {
+        if options.runs(.launch) { try await launch() }
+        if options.runs(.host) { try await host() }
+    }
+
     // MARK: Sections
 
     private func save() throws {
@@ -108,10 +116,11 @@ final class Bench {
                 contender("raw 1M", count) { blackHole(try rawLarge.restore($0)) },
             ], rounds: rounds)
         let figure = record("restore (1k windows)", .microsecondsPerOperation, samples)
-        record(
+        let million = record(
             "restore (1M windows)", .microsecondsPerOperation, samples, names: ("StateStore 1M", "raw 1M", "file 1M"),
             note: "file-per-window not built at 1M windows")
         measured["restore"] = figure.subjectOverRaw
+        measured["restore 1M"] = million.subjectOverRaw
         measured["scale"] = samples.ratio("StateStore 1M", "StateStore")
         measured["scale raw"] = samples.ratio("raw 1M", "raw")
     }
@@ -216,26 +225,30 @@ final class Bench {
         func target(_ key: String, _ figure: String, _ unit: String, _ bound: Target.Bound, _ limit: Double) -> Target {
             Target(
                 figure: figure, measured: measured[key], unit: unit, bound: bound, limit: limit,
-                note: notes[key] ?? (key == "scale" ? scaleNote : nil))
+                note: notes[key] ?? (key == "restore 1M" ? scaleNote : nil))
         }
         let cliNote = notes["cli"]
+        // Issue 16's goals; the last two are "no worse than round 1", the top of the range the
+        // README gave then (list --json 0.85–0.89×, peak RSS 10.3–10.5 MiB).
         return [
-            target("save", "save throughput vs raw", "×", .atLeast, 0.85),
-            target("restore", "restore latency vs raw", "×", .atMost, 2),
-            target("list", "list time vs raw", "×", .atMost, 1.5),
-            target("scale", "restore at 1M windows vs at 1k", "×", .atMost, 1.5),
-            target("version", "statectl --version vs sqlite3 --version", "×", .atMost, 2.5),
-            target("list --json", "statectl list --json (10k windows) vs sqlite3 -json", "×", .atMost, 2),
-            target("rss", "peak RSS of statectl list --json at 1M windows", "MiB", .atMost, 30),
+            target("save", "save throughput vs raw", "×", .atLeast, 0.95),
+            target("restore", "restore latency vs raw (1k windows)", "×", .atMost, 1.2),
+            target("list", "list time vs raw (100k windows)", "×", .atMost, 1.15),
+            target("restore 1M", "restore latency vs raw at 1M windows", "×", .atMost, 1.25),
+            target("version", "statectl --version vs sqlite3 --version", "×", .atMost, 1.5),
+            target("list --json", "statectl list --json (10k windows) vs sqlite3 -json", "×", .atMost, 0.89),
+            target("rss", "peak RSS of statectl list --json at 1M windows", "MiB", .atMost, 10.5),
         ].map { target in
             var target = target
             if target.measured == nil, target.note == nil { target.note = cliNote }
             return target
-        } + notifyTargets
+        } + notifyTargets + launchTargets + hostTargets
     }
 
+    /// The 1M/1k ratios, still reported: raw's own is the page cache's, the physical limit.
     private var scaleNote: String? {
-        measured["scale raw"].map { String(format: "raw's own ratio, the physical limit: %.2f×", $0) }
+        guard let ours = measured["scale"], let raw = measured["scale raw"] else { return nil }
+        return String(format: "restore at 1M windows vs at 1k: StateStore %.2f×, raw %.2f×", ours, raw)
     }
 
     // MARK: Helpers
@@ -260,7 +273,7 @@ final class Bench {
 
     /// Records a figure from nanoseconds per operation by contender name.
     @discardableResult
-    private func record(
+    func record(
         _ operation: String, _ unit: Figure.Unit, _ samples: Samples, cli: Bool = false,
         names: (subject: String, raw: String, file: String)? = nil, note: String? = nil
     ) -> Figure {
@@ -314,7 +327,7 @@ final class Bench {
 
     /// A store of `workload`'s windows at revision 1, built once and kept in the folder. It is
     /// read through once, so that every run reads it from the system's cache, not from the disk.
-    private func store(_ name: String, _ workload: Workload) throws -> String {
+    func store(_ name: String, _ workload: Workload) throws -> String {
         let path = folder + "/" + name
         let done = path + ".done"
         if !FileManager.default.fileExists(atPath: done) {

@@ -18,7 +18,7 @@ struct Options {
     var notifyWriter: String?
 
     enum Section: String, CaseIterable {
-        case save, restore, list, cli, notify
+        case save, restore, list, cli, notify, launch, host
     }
 
     static let usage = """
@@ -34,10 +34,13 @@ struct Options {
           --json           One JSON document on stdout instead of the tables (progress stays on stderr).
           --dir PATH       Keep the fixtures in PATH (default: $TMPDIR/statebench-fixtures-vN-schemaM).
           --fresh          Build every fixture again (the stores read from are otherwise reused).
-          --only SECTION   Run only save, restore (with the 1M-window scale figure), list, cli or notify
-                           (change feeds: notifications against polling); repeatable.
-          --contender NAME Measure only StateStore, raw, file (statectl, sqlite3 in cli); repeatable.
-                           For profiling one of them, e.g. under valgrind --tool=callgrind.
+          --only SECTION   Run only save, restore (with the 1M-window scale figure), list, cli, notify
+                           (change feeds: notifications against polling), launch (open a store,
+                           restore a session) or host (a live WindowModel); repeatable.
+          --contender NAME Measure only StateStore, raw, file (StateStoreHost in launch; statectl,
+                           sqlite3 in cli); repeatable.
+                           A whole name ("StateStore 1M") takes only that one. For profiling one
+                           of them, e.g. under valgrind --tool=callgrind.
           -h, --help       Show this help.
 
         statectl is the one built beside statebench (`swift run -c release statebench` builds both),
@@ -60,7 +63,8 @@ struct Options {
                 options.notifyWriter = value
             case "--only":
                 guard let value = remaining.popFirst(), let section = Section(rawValue: value) else {
-                    throw StatebenchError("--only needs one of: save, restore, list, cli, notify")
+                    throw StatebenchError(
+                        "--only needs one of: \(Section.allCases.map(\.rawValue).joined(separator: ", "))")
                 }
                 options.only.insert(section)
             case "--contender":
@@ -85,9 +89,10 @@ struct Options {
 
     func runs(_ section: Section) -> Bool { only.isEmpty || only.contains(section) }
 
-    /// Whether contender `name` ("StateStore 1M" counts as "StateStore") is measured.
+    /// Whether contender `name` is measured: named whole ("StateStore 1M"), or by its first word
+    /// ("StateStore" takes "StateStore 1M" too).
     func measures(_ name: String) -> Bool {
-        contenders.isEmpty || contenders.contains(String(name.prefix { $0 != " " }))
+        contenders.isEmpty || contenders.contains(name) || contenders.contains(String(name.prefix { $0 != " " }))
     }
 
     /// Whether every implementation runs, so that their results can be compared.

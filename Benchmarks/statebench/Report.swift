@@ -82,6 +82,13 @@ struct Report: Encodable {
                 })
             lines.append("")
         }
+        let host = figures.filter { $0.rawName == "host" }
+        if !host.isEmpty {
+            lines += table(
+                ["live window (StateStoreHost)", "unit", "measured"],
+                host.map { [$0.operation, $0.unit.rawValue, number($0.subject)] })
+            lines.append("")
+        }
         lines += table(
             ["target", "measured", "target", "met"],
             targets.map { target in

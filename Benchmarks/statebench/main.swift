@@ -19,6 +19,7 @@ do {
     let bench = Bench(options: options, folder: folder)
     let start = monotonicNanoseconds()
     try bench.run()
+    try await bench.runHostSections()
     progress(String(format: "done in %.1f s", Double(monotonicNanoseconds() - start) / 1e9))
     let report = Report(machine: machine, figures: bench.figures, targets: bench.targets)
     print(options.json ? try report.json() : report.text())

@@ -24,21 +24,132 @@ public final class WindowModel<R: RouteRepresentable> {
     public let id: String
 
     /// The stored revision the model is based on (0: nothing stored yet).
-    public private(set) var revision = 0
+    public private(set) var revision: Int {
+        get {
+            access(keyPath: keys.revision)
+            return tracked.revision
+        }
+        set {
+            guard shouldNotifyObservers(tracked.revision, newValue) else {
+                tracked.revision = newValue
+                return
+            }
+            withMutation(keyPath: keys.revision) { tracked.revision = newValue }
+        }
+    }
     /// Whether the window is still being read from the store: the model shows an empty window
     /// meanwhile, and fills in when the read succeeds.
-    public private(set) var isRestoring = false
+    public private(set) var isRestoring: Bool {
+        get {
+            access(keyPath: keys.isRestoring)
+            return tracked.isRestoring
+        }
+        set {
+            guard shouldNotifyObservers(tracked.isRestoring, newValue) else {
+                tracked.isRestoring = newValue
+                return
+            }
+            withMutation(keyPath: keys.isRestoring) { tracked.isRestoring = newValue }
+        }
+    }
     /// The last thing that went wrong; the model keeps working in memory through it.
-    public private(set) var lastError: WindowError?
+    public private(set) var lastError: WindowError? {
+        get {
+            access(keyPath: keys.lastError)
+            return tracked.lastError
+        }
+        set {
+            guard shouldNotifyObservers(tracked.lastError, newValue) else {
+                tracked.lastError = newValue
+                return
+            }
+            withMutation(keyPath: keys.lastError) { tracked.lastError = newValue }
+        }
+    }
 
     /// The window as the model holds it: the stored state with the local edits not yet written.
-    private(set) var state: WindowState
-    private var gate: SizeClassGate
+    private(set) var state: WindowState {
+        get {
+            access(keyPath: keys.state)
+            return tracked.state
+        }
+        set {
+            guard shouldNotifyObservers(tracked.state, newValue) else {
+                tracked.state = newValue
+                return
+            }
+            withMutation(keyPath: keys.state) { tracked.state = newValue }
+        }
+    }
+    private var gate: SizeClassGate {
+        get {
+            access(keyPath: keys.gate)
+            return tracked.gate
+        }
+        set {
+            guard shouldNotifyObservers(tracked.gate, newValue) else {
+                tracked.gate = newValue
+                return
+            }
+            withMutation(keyPath: keys.gate) { tracked.gate = newValue }
+        }
+    }
     /// One number per presentation of an item (``Presented/id``).
-    private var presentationID = 0
+    private var presentationID: Int {
+        get {
+            access(keyPath: keys.presentationID)
+            return tracked.presentationID
+        }
+        set {
+            guard shouldNotifyObservers(tracked.presentationID, newValue) else {
+                tracked.presentationID = newValue
+                return
+            }
+            withMutation(keyPath: keys.presentationID) { tracked.presentationID = newValue }
+        }
+    }
     /// A sheet presented by the same change that changed the window's stack waits for
     /// ``presentationReady()``.
-    private var sheetHeld = false
+    private var sheetHeld: Bool {
+        get {
+            access(keyPath: keys.sheetHeld)
+            return tracked.sheetHeld
+        }
+        set {
+            guard shouldNotifyObservers(tracked.sheetHeld, newValue) else {
+                tracked.sheetHeld = newValue
+                return
+            }
+            withMutation(keyPath: keys.sheetHeld) { tracked.sheetHeld = newValue }
+        }
+    }
+
+    /// What the properties above hold. They are observed by hand, through key paths made once per
+    /// model: a key path literal in a generic class is built anew at every use, and the
+    /// `@Observable` macro's accessors built about a dozen for each verb (60 % of its time). As the
+    /// macro's setters do, an equal value notifies no one.
+    @ObservationIgnored private var tracked: Tracked
+    @ObservationIgnored private let keys = TrackedKeys()
+
+    private struct Tracked {
+        var revision = 0
+        var isRestoring = false
+        var lastError: WindowError?
+        var state: WindowState
+        var gate: SizeClassGate
+        var presentationID = 0
+        var sheetHeld = false
+    }
+
+    @MainActor private struct TrackedKeys {
+        let revision: KeyPath<WindowModel, Int> = \.revision
+        let isRestoring: KeyPath<WindowModel, Bool> = \.isRestoring
+        let lastError: KeyPath<WindowModel, WindowError?> = \.lastError
+        let state: KeyPath<WindowModel, WindowState> = \.state
+        let gate: KeyPath<WindowModel, SizeClassGate> = \.gate
+        let presentationID: KeyPath<WindowModel, Int> = \.presentationID
+        let sheetHeld: KeyPath<WindowModel, Bool> = \.sheetHeld
+    }
 
     @ObservationIgnored private weak var host: WindowSession?
     @ObservationIgnored private let sessionID: String
@@ -57,6 +168,9 @@ public final class WindowModel<R: RouteRepresentable> {
     @ObservationIgnored private var retryingBusy = false
     @ObservationIgnored private var overLimits = false
     @ObservationIgnored private var decodings: [Route: Decoding] = [:]
+    /// The last ``visible`` and what it was made from: a verb reads it four times over one state.
+    /// Decoding a route always gives the same answer, so the state and the gate decide it.
+    @ObservationIgnored private var visibleMemo: (state: WindowState, hides: Bool, visible: (WindowState, Route?))?
     @ObservationIgnored private var presentedRoute: Route?
     /// The undecodable route last named in ``lastError``, so it is named once.
     @ObservationIgnored private var reportedHidden: Route?
@@ -79,10 +193,11 @@ public final class WindowModel<R: RouteRepresentable> {
         self.time = host.time
         self.options = host.options
         let empty = WindowState(session: host.session, window: id)
-        state = empty
+        tracked = Tracked(
+            state: empty,
+            gate: SizeClassGate(
+                committed: .unspecified, settle: host.options.settle, layoutFollows: host.options.layoutFollows))
         base = empty
-        gate = SizeClassGate(
-            committed: .unspecified, settle: host.options.settle, layoutFollows: host.options.layoutFollows)
     }
 
     /// A model that works in memory only, because of `problem`.
@@ -93,9 +208,10 @@ public final class WindowModel<R: RouteRepresentable> {
         self.time = TimeSource(options.clock)
         self.options = options
         let empty = WindowState(session: session, window: id)
-        state = empty
+        tracked = Tracked(
+            state: empty,
+            gate: SizeClassGate(committed: .unspecified, settle: options.settle, layoutFollows: options.layoutFollows))
         base = empty
-        gate = SizeClassGate(committed: .unspecified, settle: options.settle, layoutFollows: options.layoutFollows)
         lastError = problem
     }
 
@@ -243,8 +359,19 @@ public final class WindowModel<R: RouteRepresentable> {
     /// The state as the user sees it: a `dismiss` item hidden while a change of mode settles, and
     /// everything from the first route the app cannot decode on cut off (that route given).
     private var visible: (state: WindowState, hidden: Route?) {
+        // Read through the observed properties first, so a view reading this is tracked either way.
+        let (state, hides) = (state, gate.hidesDismissibleItem)
+        if let memo = visibleMemo, memo.hides == hides, memo.state == state { return memo.visible }
+        let visible = Self.visible(state, hidingDismissible: hides, decoded: decoded)
+        visibleMemo = (state, hides, visible)
+        return visible
+    }
+
+    private static func visible(
+        _ state: WindowState, hidingDismissible hides: Bool, decoded: (Route) -> R?
+    ) -> (state: WindowState, hidden: Route?) {
         var shown = state
-        if gate.hidesDismissibleItem && shown.policy == .dismiss { shown.dismiss() }
+        if hides && shown.policy == .dismiss { shown.dismiss() }
         let chain = shown.path + (shown.item.map { [$0] + shown.itemPath } ?? [])
         guard let cut = chain.firstIndex(where: { decoded($0) == nil }) else { return (shown, nil) }
         if cut < shown.path.count {

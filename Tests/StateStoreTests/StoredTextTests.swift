@@ -31,6 +31,75 @@ struct StoredTextTests {
         #expect(summary.item == read.item)
     }
 
+    /// The store's own shape is checked whole, then built in one allocation; a stack whose shape
+    /// changes midway is read element by element.
+    @Test(arguments: [0, 1, 15, 16, 17, 40])
+    func stacksOfEveryLengthReadBackAsWritten(_ depth: Int) throws {
+        let path = (0..<depth).map { route("P\($0)", #"{"n":\#($0),"s":"a b"}"#) }
+        let state = WindowState(session: "s", window: "w", path: path, item: route("I"), itemPath: path)
+        let store = try self.store(with: state)
+        let read = try #require(try store.window(session: "s", window: "w"))
+        #expect(read.path == path)
+        #expect(read.itemPath == path)
+        #expect(read.item == route("I"))
+    }
+
+    /// Ids and route types recur from row to row and are shared once read: ones that differ only
+    /// past their 16th byte, or only in length, or are more than are kept, read back as written.
+    @Test func idsAndTypesThatShareTheirFirstBytesReadBackAsWritten() throws {
+        let store = try StateStore(path: folder.file("store.db"))
+        let prefix = "a-prefix-of-16-b"
+        var written: [WindowState] = []
+        for session in [prefix, prefix + "x", prefix + "y", "short", "shorter"] {
+            for n in 0..<20 {
+                let window = n % 2 == 0 ? "\(prefix)\(n)" : "w\(n)"
+                let types = ["\(prefix)\(n % 3)", "T\(n)", prefix]
+                let state = WindowState(
+                    session: session, window: window, path: types.map { route($0) }, item: route(types[n % 3]))
+                try store.save(state)
+                written.append(state)
+            }
+        }
+        let listed = try store.windowSummaries()
+        let expected = written.sorted {
+            ($0.session.utf8.lexicographicallyPrecedes($1.session.utf8))
+                || ($0.session == $1.session && $0.window.utf8.lexicographicallyPrecedes($1.window.utf8))
+        }
+        #expect(
+            listed.map { [$0.session, $0.window, $0.item?.type ?? ""] }
+                == expected.map { [$0.session, $0.window, $0.item?.type ?? ""] })
+        for session in Set(written.map(\.session)) {
+            let read = try store.windows(session: session)
+            #expect(
+                Set(read.map { [$0.window] + $0.path.map(\.type) })
+                    == Set(written.filter { $0.session == session }.map { [$0.window] + $0.path.map(\.type) }))
+        }
+    }
+
+    @Test func aStackWhoseShapeChangesMidwayReadsTheSame() throws {
+        let store = try self.store(with: WindowState(session: "s", window: "w"))
+        try rawSQL(
+            folder.file("store.db"),
+            #"UPDATE windows SET path = '[{"type":"A","value":1},{"value":2,"type":"B"},{"type":"C","value":3}]'"#)
+        let read = try #require(try store.window(session: "s", window: "w"))
+        #expect(read.path == [route("A", "1"), route("B", "2"), route("C", "3")])
+    }
+
+    @Test(
+        "a bad value after good ones in the store's own shape is damage, however deep",
+        arguments: [1, 16, 17])
+    func aBadValueAfterGoodOnesIsDamage(_ good: Int) throws {
+        let store = try self.store(with: WindowState(session: "s", window: "w"))
+        let elements = (0..<good).map { #"{"type":"A","value":\#($0)}"# } + [#"{"type":"B","value":01}"#]
+        try rawSQL(folder.file("store.db"), "UPDATE windows SET path = '[\(elements.joined(separator: ","))]'")
+        #expect {
+            try store.window(session: "s", window: "w")
+        } throws: { error in
+            guard case .damaged(let failure) = error as? StateStoreError else { return false }
+            return failure.message.contains("'s' 'w' cannot be read")
+        }
+    }
+
     @Test(
         "stored text that is not a route is damage",
         arguments: [

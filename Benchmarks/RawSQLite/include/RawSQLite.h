@@ -69,4 +69,13 @@ void raw_restoration_free(raw_restoration *restoration);
 /// each row's texts as a caller would keep them.
 int raw_list(raw_store *store, raw_list_totals *totals);
 
+/// What a host does when it starts (statebench's launch figure): opens `path` as StateStore opens
+/// a store (busy timeout; application_id, user_version and the schema's size read in one read
+/// transaction; synchronous; WAL), reads every window of `session` in window order, resolves each
+/// for `size_class` into `out` (one restoration reused), and closes. Sets `*windows` to their count
+/// and `*revisions` to the sum of their revisions.
+int raw_launch(
+    const char *path, int busy_timeout_ms, raw_text session, raw_text size_class, raw_restoration *out,
+    int64_t *windows, int64_t *revisions);
+
 #endif

@@ -105,30 +105,27 @@ struct JSONReader {
             : String(decoding: slice, as: UTF8.self)
     }
 
-    /// Consumes a string with no escapes at the reader (no whitespace skipped) and lends its
-    /// bytes, quotes excluded; `nil`, consuming nothing, for anything else.
-    mutating func consumePlainString() -> UnsafeBufferPointer<UInt8>? {
+    /// Consumes a string with no escapes at the reader (no whitespace skipped) and gives where its
+    /// bytes stand, quotes excluded; `nil`, consuming nothing, for anything else.
+    mutating func consumePlainStringRange() -> Range<Int>? {
         guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { return nil }
-        var end = index + 1
-        while end < bytes.count {
-            switch bytes[end] {
-            case UInt8(ascii: "\""):
-                defer { index = end + 1 }
-                return UnsafeBufferPointer(rebasing: bytes[(index + 1)..<end])
-            case UInt8(ascii: "\\"), 0x00..<0x20: return nil
-            default: end += 1
-            }
-        }
-        return nil
+        let end = JSONSyntax.firstSpecialByte(bytes, from: index + 1)
+        guard end < bytes.count, bytes[end] == UInt8(ascii: "\"") else { return nil }
+        defer { index = end + 1 }
+        return (index + 1)..<end
     }
 
-    /// Consumes a value with no whitespace in it at the reader and lends its bytes; `nil`,
+    /// Consumes a value with no whitespace in it at the reader and gives where it stands; `nil`,
     /// consuming nothing, for a value with whitespace. Throws for text that is not a value.
-    mutating func consumeMinifiedValue() throws(Failure) -> UnsafeBufferPointer<UInt8>? {
+    mutating func consumeMinifiedValueRange() throws(Failure) -> Range<Int>? {
+        if let end = JSONSyntax.scanMinifiedValue(bytes, from: index) {
+            defer { index = end }
+            return index..<end
+        }
         var end = index
         guard try !JSONSyntax.scanValue(bytes, from: &end).hasWhitespace else { return nil }
         defer { index = end }
-        return UnsafeBufferPointer(rebasing: bytes[index..<end])
+        return index..<end
     }
 
     /// Runs `body`, putting the reader back where it was when `body` returns `nil`.
@@ -140,6 +137,7 @@ struct JSONReader {
     }
 
     /// Consumes `literal` when the bytes at the reader spell it exactly (no whitespace skipped).
+    @inline(__always)
     mutating func consume(_ literal: StaticString) -> Bool {
         let count = literal.utf8CodeUnitCount
         guard bytes.count - index >= count,

@@ -128,6 +128,163 @@ enum JSONSyntax {
         }
     }
 
+    /// ``scanValue(_:from:)`` for text the store wrote, which has no whitespace between tokens: one
+    /// tight pass that returns where a valid, minified value starting at `start` ends, and `nil`
+    /// for anything else — whitespace, an error, nesting deeper than 64 — which ``scanValue(_:from:)``
+    /// then decides. Every row a restore or a listing reads holds a few values.
+    static func scanMinifiedValue(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
+        let count = bytes.count
+        var index = start
+        // One bit a level, set for an object.
+        var objects: UInt64 = 0
+        var depth = 0
+        // No nested functions: capturing `index` would cost an exclusivity check on every access.
+
+        value: while true {
+            guard index < count else { return nil }
+            switch bytes[index] {
+            case UInt8(ascii: "\""):
+                guard let end = stringEnd(bytes, from: index) else { return nil }
+                index = end
+            case UInt8(ascii: "{"), UInt8(ascii: "["):
+                guard depth < 64 else { return nil }
+                let isObject = bytes[index] == UInt8(ascii: "{")
+                let bit: UInt64 = 1 << UInt64(depth)
+                objects = isObject ? objects | bit : objects & ~bit
+                depth += 1
+                index += 1
+                guard index < count else { return nil }
+                if bytes[index] == (isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) {
+                    depth -= 1
+                    index += 1
+                } else {
+                    if isObject {
+                        guard let end = keyEnd(bytes, from: index) else { return nil }
+                        index = end
+                    }
+                    continue value
+                }
+            case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+                if bytes[index] == UInt8(ascii: "-") { index += 1 }
+                guard index < count, isDigit(bytes[index]) else { return nil }
+                if bytes[index] == UInt8(ascii: "0") {
+                    index += 1
+                } else {
+                    while index < count, isDigit(bytes[index]) { index += 1 }
+                }
+                if index < count, bytes[index] == UInt8(ascii: ".") {
+                    index += 1
+                    guard index < count, isDigit(bytes[index]) else { return nil }
+                    while index < count, isDigit(bytes[index]) { index += 1 }
+                }
+                if index < count, bytes[index] | 0x20 == UInt8(ascii: "e") {
+                    index += 1
+                    if index < count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") {
+                        index += 1
+                    }
+                    guard index < count, isDigit(bytes[index]) else { return nil }
+                    while index < count, isDigit(bytes[index]) { index += 1 }
+                }
+            case UInt8(ascii: "t"):
+                guard let end = literalEnd("true", bytes, from: index) else { return nil }
+                index = end
+            case UInt8(ascii: "f"):
+                guard let end = literalEnd("false", bytes, from: index) else { return nil }
+                index = end
+            case UInt8(ascii: "n"):
+                guard let end = literalEnd("null", bytes, from: index) else { return nil }
+                index = end
+            default:
+                return nil
+            }
+            // After a value: close containers, or go on to the next element.
+            while true {
+                guard depth > 0 else { return index }
+                guard index < count else { return nil }
+                let isObject = objects & (1 << UInt64(depth - 1)) != 0
+                switch bytes[index] {
+                case UInt8(ascii: ","):
+                    index += 1
+                    if isObject {
+                        guard let end = keyEnd(bytes, from: index) else { return nil }
+                        index = end
+                    }
+                    continue value
+                case UInt8(ascii: "}") where isObject, UInt8(ascii: "]") where !isObject:
+                    depth -= 1
+                    index += 1
+                default:
+                    return nil
+                }
+            }
+        }
+    }
+
+    private static func isDigit(_ byte: UInt8) -> Bool { byte &- UInt8(ascii: "0") < 10 }
+
+    /// The index after `text` when it stands at `start`.
+    private static func literalEnd(_ text: StaticString, _ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
+        let end = start + text.utf8CodeUnitCount
+        guard end <= bytes.count, UnsafeBufferPointer(rebasing: bytes[start..<end]).spells(text) else { return nil }
+        return end
+    }
+
+    /// The index after a valid key and its colon at `start`.
+    private static func keyEnd(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
+        guard start < bytes.count, bytes[start] == UInt8(ascii: "\""), let end = stringEnd(bytes, from: start),
+            end < bytes.count, bytes[end] == UInt8(ascii: ":")
+        else { return nil }
+        return end + 1
+    }
+
+    /// The index after the valid string whose opening quote is at `start`; `nil` for one that is not.
+    private static func stringEnd(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
+        let index = firstSpecialByte(bytes, from: start + 1)
+        guard index < bytes.count else { return nil }
+        switch bytes[index] {
+        case UInt8(ascii: "\""):
+            return index + 1
+        case UInt8(ascii: "\\"):
+            // Rare in stored text: the general scanner checks the escapes.
+            var end = start
+            return (try? scanString(bytes, from: &end)) == nil ? nil : end
+        default:
+            return nil  // a control character
+        }
+    }
+
+    /// The index of the first `"`, `\\` or control character (below 0x20) from `start` on, or the
+    /// end: what ends the plain run of a string. Eight bytes at a time, since ids, types and
+    /// values are read this way on every row.
+    static func firstSpecialByte(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+        var index = start
+        #if _endian(little)  // the lowest byte of a loaded word is the first
+            if let base = bytes.baseAddress {
+                let raw = UnsafeRawPointer(base)
+                while index + 8 <= bytes.count {
+                    let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+                    // A byte of `x` is zero where the high bit of `(x - 0x01…) & ~x & 0x80…` is set
+                    // (exact for the lowest such byte, which is the one found).
+                    let lows: UInt64 = 0x0101_0101_0101_0101
+                    let highs: UInt64 = 0x8080_8080_8080_8080
+                    func zeroBytes(_ x: UInt64) -> UInt64 { (x &- lows) & ~x & highs }
+                    let quote = zeroBytes(word ^ (lows &* 0x22))
+                    let backslash = zeroBytes(word ^ (lows &* 0x5C))
+                    let control = (word &- lows &* 0x20) & ~word & highs
+                    let found = quote | backslash | control
+                    if found != 0 { return index + found.trailingZeroBitCount / 8 }
+                    index += 8
+                }
+            }
+        #endif
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 { return index }
+            index += 1
+        }
+        return index
+    }
+
     /// The containers a scan is inside, innermost last: one bit each in a word while the nesting
     /// is shallow, as nearly every value's is, so that a scan allocates nothing.
     private struct OpenContainers {

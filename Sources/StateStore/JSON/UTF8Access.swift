@@ -10,7 +10,9 @@ extension String {
 }
 
 extension UnsafeBufferPointer<UInt8> {
-    /// Whether the bytes spell `literal` exactly.
+    /// Whether the bytes spell `literal` exactly. Inlined, so that a literal's length is known
+    /// where it is matched and the loops below unroll.
+    @inline(__always)
     func spells(_ literal: StaticString) -> Bool {
         guard count == literal.utf8CodeUnitCount else { return false }
         guard let base = baseAddress else { return true }  // both empty

@@ -19,6 +19,11 @@ func validateIdentifier(_ value: String, _ what: String) throws(StateStoreError)
             count == 0
                 ? "\(what) is empty" : "\(what) is \(count) bytes; the limit is \(Limits.identifierBytes.upperBound)")
     }
+    // Printable ASCII, as nearly every id is, needs no decoding: every call of the store checks its ids.
+    let printable = value.utf8.withContiguousStorageIfAvailable { bytes in
+        bytes.allSatisfy { $0 >= 0x20 && $0 < 0x7F }
+    }
+    if printable == true { return }
     for scalar in value.unicodeScalars where scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) {
         let hex = String(scalar.value, radix: 16, uppercase: true)
         throw .invalidInput(

@@ -5,8 +5,6 @@ package enum ChangeLog {
     /// latest write is kept too, however many there are.
     package static let keptRows = 1000
 
-    // Built once: statements are cached by their text, which each write looks up.
-    static let trim = "DELETE FROM changes WHERE seq <= (SELECT max(seq) FROM changes) - \(keptRows)"
 }
 
 extension Database {
@@ -15,7 +13,7 @@ extension Database {
     /// any size) and a feed behind the log's oldest row can tell it missed some.
     func changingWindows<T>(_ body: () throws(StateStoreError) -> T) throws(StateStoreError) -> T {
         try writeTransaction { () throws(StateStoreError) -> T in
-            try run(ChangeLog.trim)
+            try run(.trimChanges)
             return try body()
         }
     }

@@ -14,6 +14,8 @@ package final class Database {
     let handle: OpaquePointer
     let path: String
     private var statements: [String: Statement] = [:]
+    /// The hot statements, by ``HotStatement``: found by index, not by hashing their text.
+    @exclusivity(unchecked) private var hot: [Statement?] = Array(repeating: nil, count: HotStatement.allCases.count)
     /// The schema version this connection found or brought the file to.
     var schemaVersion = 0
     /// How long a call waits for another connection's lock.
@@ -49,6 +51,7 @@ package final class Database {
     deinit {
         guard stopped == nil else { return }  // closed already
         statements.removeAll()  // finalize before closing
+        hot.removeAll()
         sqlite3_close_v2(handle)
     }
 
@@ -61,9 +64,29 @@ package final class Database {
         return statement
     }
 
+    /// A hot statement, prepared on first use. Every restore, listing and save runs some: their
+    /// text is not hashed to find them, which cost more than a tenth of a restore's own work.
+    func statement(_ hot: HotStatement) throws(StateStoreError) -> Statement {
+        if let stopped { throw stopped }
+        if let statement = self.hot[hot.rawValue] { return statement }
+        let statement = try Statement(database: self, sql: hot.sql)
+        self.hot[hot.rawValue] = statement
+        return statement
+    }
+
     /// Runs a statement that returns no rows (or whose rows are not wanted).
     func run(_ sql: String, bind: (Statement) throws(StateStoreError) -> Void = { _ in }) throws(StateStoreError) {
-        let statement = try statement(sql)
+        try run(try statement(sql), bind: bind)
+    }
+
+    /// ``run(_:bind:)-(String,_)`` for a hot statement.
+    func run(_ hot: HotStatement, bind: (Statement) throws(StateStoreError) -> Void = { _ in }) throws(StateStoreError)
+    {
+        try run(try statement(hot), bind: bind)
+    }
+
+    private func run(_ statement: Statement, bind: (Statement) throws(StateStoreError) -> Void) throws(StateStoreError)
+    {
         defer { statement.reset() }
         try bind(statement)
         while try statement.step() {}
@@ -74,7 +97,44 @@ package final class Database {
         _ sql: String, bind: (Statement) throws(StateStoreError) -> Void = { _ in },
         row: (Statement) throws(StateStoreError) -> Void
     ) throws(StateStoreError) {
-        let statement = try statement(sql)
+        try query(try statement(sql), bind: bind, row: row)
+    }
+
+    /// ``query(_:bind:row:)`` for a hot statement.
+    func query(
+        _ hot: HotStatement, bind: (Statement) throws(StateStoreError) -> Void = { _ in },
+        row: (Statement) throws(StateStoreError) -> Void
+    ) throws(StateStoreError) {
+        try query(try statement(hot), bind: bind, row: row)
+    }
+
+    /// ``query(_:bind:row:)`` for a hot read bound to a window's key (`?1` session, `?2` window),
+    /// bound without SQLite copying the ids: their bytes stay valid until the statement is reset,
+    /// which happens before this returns.
+    func query(
+        _ hot: HotStatement, session: String, window: String, row: (Statement) throws(StateStoreError) -> Void
+    ) throws(StateStoreError) {
+        let statement = try statement(hot)
+        var (session, window) = (session, window)
+        let result = session.withUTF8 { session in
+            window.withUTF8 { window in
+                defer { statement.reset() }
+                return Result { () throws(StateStoreError) in
+                    try statement.bind(1, borrowing: session)
+                    try statement.bind(2, borrowing: window)
+                    while try statement.step() {
+                        try row(statement)
+                    }
+                }
+            }
+        }
+        try result.get()
+    }
+
+    private func query(
+        _ statement: Statement, bind: (Statement) throws(StateStoreError) -> Void,
+        row: (Statement) throws(StateStoreError) -> Void
+    ) throws(StateStoreError) {
         defer { statement.reset() }
         try bind(statement)
         while try statement.step() {
@@ -113,15 +173,15 @@ package final class Database {
     /// (or the busy error raised) before anything is read. Any error rolls everything back.
     /// Fails when the path names another file than the one opened (see ``checkStillAtPath()``).
     func writeTransaction<T>(_ body: () throws(StateStoreError) -> T) throws(StateStoreError) -> T {
-        try run("BEGIN IMMEDIATE")
+        try run(.beginImmediate)
         do {
             // Checked with the write lock held, so a replacement made while waiting for it counts.
             try checkStillAtPath()
             let result = try body()
-            try run("COMMIT")
+            try run(.commit)
             return result
         } catch {
-            if stopped == nil && sqlite3_get_autocommit(handle) == 0 { try? run("ROLLBACK") }
+            if stopped == nil && sqlite3_get_autocommit(handle) == 0 { try? run(.rollback) }
             throw error
         }
     }
@@ -136,12 +196,13 @@ package final class Database {
         guard sqlite3_file_control(handle, "main", SQLITE_FCNTL_HAS_MOVED, &moved) == SQLITE_OK, moved != 0 else {
             return
         }
-        if sqlite3_get_autocommit(handle) == 0 { try? run("ROLLBACK") }
+        if sqlite3_get_autocommit(handle) == 0 { try? run(.rollback) }
         // SQLite neither checkpoints nor deletes the WAL of a moved file when it closes, and would
         // replay it onto the file now at the path. Emptied into the old file (which this
         // connection still holds: it may live on under another name), it is harmless.
         sqlite3_wal_checkpoint_v2(handle, nil, SQLITE_CHECKPOINT_TRUNCATE, nil, nil)
         statements.removeAll()
+        hot.removeAll()
         sqlite3_close_v2(handle)
         let error = StateStoreError.replaced(path: path)
         stopped = error
@@ -150,8 +211,8 @@ package final class Database {
 
     /// Runs `body` in a read transaction, so several queries see one snapshot.
     func readTransaction<T>(_ body: () throws(StateStoreError) -> T) throws(StateStoreError) -> T {
-        try run("BEGIN")
-        defer { try? run("COMMIT") }
+        try run(.begin)
+        defer { try? run(.commit) }
         return try body()
     }
 

@@ -32,9 +32,11 @@ extension StateStore {
         return try withDatabase { database throws(StateStoreError) in
             var states: [WindowState] = []
             try database.query(
-                "SELECT \(WindowRow.columns) FROM windows WHERE session = ? ORDER BY window",
+                .windowsOfSession,
                 bind: { statement throws(StateStoreError) in try statement.bind(1, session) },
-                row: { statement throws(StateStoreError) in states.append(try WindowRow.decode(statement)) })
+                row: { statement throws(StateStoreError) in
+                    states.append(try WindowRow.decode(statement, session: session))
+                })
             return states
         }
     }
@@ -73,17 +75,16 @@ extension StateStore {
         _ body: (WindowSummary) throws(StateStoreError) -> Void
     ) throws(StateStoreError) {
         if let session { try validateIdentifier(session, "session id") }
-        var sql = "SELECT session, window, size_class, json_array_length(path), item, revision, updated_at FROM windows"
-        switch (session, sizeClass) {
-        case (nil, nil): break
-        case (_?, nil): sql += " WHERE session = ?1"
-        case (nil, _?): sql += " WHERE size_class = ?2"
-        case (_?, _?): sql += " WHERE session = ?1 AND size_class = ?2"
-        }
-        sql += " ORDER BY session, window"
+        let listing: HotStatement =
+            switch (session, sizeClass) {
+            case (nil, nil): .listing
+            case (_?, nil): .listingOfSession
+            case (nil, _?): .listingOfSizeClass
+            case (_?, _?): .listingOfSessionAndSizeClass
+            }
         try withDatabase(call) { database throws(StateStoreError) in
             try database.query(
-                sql,
+                listing,
                 bind: { statement throws(StateStoreError) in
                     if let session { try statement.bind(1, session) }
                     if let sizeClass { try statement.bind(2, sizeClass.rawValue) }
@@ -129,18 +130,11 @@ extension StateStore {
 }
 
 extension Database {
-    // Built once: statements are cached by their text, which each restore looks up.
-    private static let selectWindow = "SELECT \(WindowRow.columns) FROM windows WHERE session = ? AND window = ?"
-
     func currentState(session: String, window: String) throws(StateStoreError) -> WindowState? {
         var state: WindowState?
-        try query(
-            Self.selectWindow,
-            bind: { statement throws(StateStoreError) in
-                try statement.bind(1, session)
-                try statement.bind(2, window)
-            },
-            row: { statement throws(StateStoreError) in state = try WindowRow.decode(statement) })
+        try query(.window, session: session, window: window) { statement throws(StateStoreError) in
+            state = try WindowRow.decode(statement, session: session, window: window)
+        }
         return state
     }
 }

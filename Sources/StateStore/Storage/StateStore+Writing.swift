@@ -145,7 +145,7 @@ extension Database {
     func currentRevision(session: String, window: String) throws(StateStoreError) -> Int {
         var revision = 0
         try query(
-            "SELECT revision FROM windows WHERE session = ? AND window = ?",
+            .revision,
             bind: { statement throws(StateStoreError) in
                 try statement.bind(1, session)
                 try statement.bind(2, window)
@@ -178,19 +178,19 @@ extension Database {
         if previous == 0 {
             // A new window starts at revision 1 whatever history is left: a row deleted by hand
             // (sqlite3) leaves its history behind, whose revisions the new ones would collide with.
-            try run("DELETE FROM window_history WHERE session = ?1 AND window = ?2") {
+            try run(.clearHistory) {
                 statement throws(StateStoreError) in
                 try statement.bind(1, stored.session)
                 try statement.bind(2, stored.window)
             }
         }
-        try run(Self.upsertWindow) { statement throws(StateStoreError) in try WindowRow.bind(stored, to: statement) }
-        try run(Self.keepInHistory) { statement throws(StateStoreError) in
+        try run(.upsertWindow) { statement throws(StateStoreError) in try WindowRow.bind(stored, to: statement) }
+        try run(.keepInHistory) { statement throws(StateStoreError) in
             try statement.bind(1, stored.session)
             try statement.bind(2, stored.window)
         }
         if stored.revision > options.historyLimit {
-            try run("DELETE FROM window_history WHERE session = ?1 AND window = ?2 AND revision <= ?3") {
+            try run(.dropOldHistory) {
                 statement throws(StateStoreError) in
                 try statement.bind(1, stored.session)
                 try statement.bind(2, stored.window)
@@ -199,18 +199,6 @@ extension Database {
         }
         return stored
     }
-
-    // Built once: statements are cached by their text, which each write looks up.
-    private static let upsertWindow = """
-        INSERT INTO windows (\(WindowRow.columns)) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)
-        ON CONFLICT (session, window) DO UPDATE SET size_class = excluded.size_class, path = excluded.path,
-        item = excluded.item, item_path = excluded.item_path, policy = excluded.policy,
-        revision = excluded.revision, updated_at = excluded.updated_at
-        """
-    private static let keepInHistory = """
-        INSERT INTO window_history (\(WindowRow.columns))
-        SELECT \(WindowRow.columns) FROM windows WHERE session = ?1 AND window = ?2
-        """
 
     /// Deletes one window, or all of a session's when `window` is nil, with their history.
     /// Returns the deleted window ids, sorted.

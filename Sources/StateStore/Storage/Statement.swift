@@ -8,6 +8,8 @@ final class Statement {
     let handle: OpaquePointer
     let sql: String
     private unowned let database: Database
+    /// What reading one row leaves for the next. Only its connection's owner touches it.
+    @exclusivity(unchecked) var reading = RowReading()
 
     init(database: Database, sql: String) throws(StateStoreError) {
         var handle: OpaquePointer?
@@ -52,13 +54,19 @@ final class Statement {
         try bind(index, Int64(value))
     }
 
-    private func bindText(_ index: Int32, _ utf8: UnsafeBufferPointer<UInt8>) -> Int32 {
+    /// Binds `utf8` without SQLite copying it: the caller keeps the bytes alive and unchanged until
+    /// ``reset()``, which clears the binding.
+    func bind(_ index: Int32, borrowing utf8: UnsafeBufferPointer<UInt8>) throws(StateStoreError) {
+        try check(bindText(index, utf8, copied: false))
+    }
+
+    private func bindText(_ index: Int32, _ utf8: UnsafeBufferPointer<UInt8>, copied: Bool = true) -> Int32 {
         // An empty buffer may have no address, which SQLite would bind as NULL.
         guard let base = utf8.baseAddress, utf8.count > 0 else {
             return sqlite3_bind_text(handle, index, "", 0, nil)
         }
         return base.withMemoryRebound(to: CChar.self, capacity: utf8.count) {
-            sqlite3_bind_text(handle, index, $0, Int32(utf8.count), csqlite_transient())
+            sqlite3_bind_text(handle, index, $0, Int32(utf8.count), copied ? csqlite_transient() : nil)
         }
     }
 

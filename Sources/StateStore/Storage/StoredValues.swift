@@ -3,26 +3,70 @@
 /// anything else goes through the general reader.
 
 extension JSONReader {
+    /// Where a route the store wrote stands in a column's bytes: its type's and its value's.
+    struct StoredRouteSpan {
+        var type: Range<Int>
+        var value: Range<Int>
+    }
+
     /// Reads a route the store wrote, not validated again. The store writes every route as
     /// `{"type":…,"value":…}`, minified and in that order, so that shape is read directly; any
     /// other goes through the general reader.
-    mutating func readStoredRoute() throws(Failure) -> Route {
-        let route = try backtracking { reader throws(Failure) -> Route? in
-            guard reader.consume(#"{"type":"#), let type = reader.consumePlainString(), reader.consume(#","value":"#),
-                let value = try reader.consumeMinifiedValue(), reader.consume("}")
-            else { return nil }
-            return Route(
-                validType: String(decoding: type, as: UTF8.self), minifiedJSON: String(decoding: value, as: UTF8.self))
-        }
-        if let route { return route }
+    mutating func readStoredRoute(_ reading: inout RowReading) throws(Failure) -> Route {
+        if let span = try storedRouteSpan() { return route(at: span, &reading) }
         return try readRouteObject(validating: false)
     }
 
-    /// Reads an array of routes the store wrote.
-    mutating func readStoredRoutes() throws(Failure) -> [Route] {
+    /// Reads an array of routes the store wrote. The store's own shape is checked whole first, in
+    /// place, recording where each route stands (in a list reused from row to row), and only then
+    /// built, into an array of exactly its length (one allocation); any other shape goes through
+    /// ``readStoredRoute(_:)`` element by element.
+    mutating func readStoredRoutes(_ reading: inout RowReading) throws(Failure) -> [Route] {
+        if consume("[]") { return [] }
+        reading.spans.removeAll(keepingCapacity: true)
+        let checked = try backtracking { reader throws(Failure) -> [Route]? in
+            guard try reader.storedRouteSpans(into: &reading.spans) else { return nil }
+            return [Route](unsafeUninitializedCapacity: reading.spans.count) { routes, initialized in
+                for offset in reading.spans.indices {
+                    (routes.baseAddress! + offset).initialize(to: reader.route(at: reading.spans[offset], &reading))
+                }
+                initialized = reading.spans.count
+            }
+        }
+        if let checked { return checked }
         var routes: [Route] = []
-        try readArray { reader throws(Failure) in routes.append(try reader.readStoredRoute()) }
+        try readArray { reader throws(Failure) in routes.append(try reader.readStoredRoute(&reading)) }
         return routes
+    }
+
+    /// Checks `[{"type":…,"value":…},…]` in the store's shape, recording each route's span;
+    /// `false` (the reader anywhere) for another shape. Throws only for a value that is not JSON,
+    /// which no shape would make readable.
+    private mutating func storedRouteSpans(into spans: inout [StoredRouteSpan]) throws(Failure) -> Bool {
+        guard consume("[") else { return false }
+        while true {
+            guard let span = try storedRouteSpan() else { return false }
+            spans.append(span)
+            if consume("]") { return true }
+            guard consume(",") else { return false }
+        }
+    }
+
+    /// Checks one route in the store's shape at the reader and passes over it; `nil`, the reader
+    /// where it was, for any other shape.
+    private mutating func storedRouteSpan() throws(Failure) -> StoredRouteSpan? {
+        try backtracking { reader throws(Failure) -> StoredRouteSpan? in
+            guard reader.consume(#"{"type":"#), let type = reader.consumePlainStringRange(),
+                reader.consume(#","value":"#), let value = try reader.consumeMinifiedValueRange(), reader.consume("}")
+            else { return nil }
+            return StoredRouteSpan(type: type, value: value)
+        }
+    }
+
+    private func route(at span: StoredRouteSpan, _ reading: inout RowReading) -> Route {
+        Route(
+            validType: reading.routeTypes.string(UnsafeBufferPointer(rebasing: bytes[span.type])),
+            minifiedJSON: String(decoding: UnsafeBufferPointer(rebasing: bytes[span.value]), as: UTF8.self))
     }
 }
 
@@ -45,6 +89,52 @@ extension SizeChangePolicy {
         case UInt8(ascii: "m") where text.spells("migrate"): self = .migrate
         case UInt8(ascii: "d") where text.spells("dismiss"): self = .dismiss
         default: return nil
+        }
+    }
+}
+
+/// A route column's text read as a row's is, and as the general reader reads it, for the tests
+/// and the fuzzer that check the fast paths against the general ones.
+package enum StoredColumn {
+    /// The routes a `path` or `item_path` column holding `text` reads as; throws for text a row
+    /// could not hold.
+    package static func routes(_ text: String) throws(StateStoreError) -> [Route] {
+        var reading = RowReading()
+        return try read(text) { reader throws(JSONReader.Failure) in try reader.readStoredRoutes(&reading) }
+    }
+
+    /// The same text through the general reader alone, which every other shape goes through.
+    package static func routesByTheGeneralReader(_ text: String) throws(StateStoreError) -> [Route] {
+        try read(text) { reader throws(JSONReader.Failure) in
+            var routes: [Route] = []
+            try reader.readArray { reader throws(JSONReader.Failure) in
+                routes.append(try reader.readRouteObject(validating: false))
+            }
+            return routes
+        }
+    }
+
+    /// Where a value at the start of `bytes` ends by the minified scan (`nil`: it leaves the
+    /// value to the general one), and by the general scan, with whether that found whitespace.
+    package static func valueEnds(_ bytes: [UInt8]) -> (minified: Int?, general: (end: Int, hasWhitespace: Bool)?) {
+        bytes.withUnsafeBufferPointer { bytes in
+            var end = 0
+            let general = try? JSONSyntax.scanValue(bytes, from: &end)
+            return (JSONSyntax.scanMinifiedValue(bytes, from: 0), general.map { (end, $0.hasWhitespace) })
+        }
+    }
+
+    private static func read(
+        _ text: String, _ body: (inout JSONReader) throws(JSONReader.Failure) -> [Route]
+    ) throws(StateStoreError) -> [Route] {
+        do {
+            return try JSONReader.read(text) { reader throws(JSONReader.Failure) in
+                let routes = try body(&reader)
+                try reader.expectEnd()
+                return routes
+            }
+        } catch {
+            throw .invalidInput("stored routes cannot be read: \(error.description)")
         }
     }
 }

@@ -5,10 +5,15 @@ package enum WindowRow {
     package static let columns = "session, window, size_class, path, item, item_path, policy, revision, updated_at"
 
     /// Reads a row selected with ``columns``, starting at column `first`. Text the store wrote is
-    /// not validated again, only parsed; a row it cannot parse is damage.
-    static func decode(_ statement: Statement, from first: Int32 = 0) throws(StateStoreError) -> WindowState {
+    /// not validated again, only parsed; a row it cannot parse is damage. A `session` or `window`
+    /// the row was selected by is taken as it is: SQLite matched it byte for byte.
+    static func decode(
+        _ statement: Statement, from first: Int32 = 0, session: String? = nil, window: String? = nil
+    ) throws(StateStoreError) -> WindowState {
         let column = { (index: Int32) in first + index }
-        var state = WindowState(session: statement.text(column(0)), window: statement.text(column(1)))
+        var state = WindowState(
+            session: session ?? statement.withText(column(0)) { statement.reading.sessions.string($0) },
+            window: window ?? statement.withText(column(1)) { statement.reading.windows.string($0) })
         do throws(JSONReader.Failure) {
             guard let sizeClass = statement.withText(column(2), SizeClass.init(utf8:)),
                 let policy = statement.withText(column(6), SizeChangePolicy.init(utf8:))
@@ -29,8 +34,8 @@ package enum WindowRow {
     /// Reads a row of the listing query: `session, window, size_class, json_array_length(path),
     /// item, revision, updated_at`; the path is counted by SQLite, not parsed.
     static func decodeSummary(_ statement: Statement) throws(StateStoreError) -> WindowSummary {
-        let session = statement.text(0)
-        let window = statement.text(1)
+        let session = statement.withText(0) { statement.reading.sessions.string($0) }
+        let window = statement.withText(1) { statement.reading.windows.string($0) }
         guard let sizeClass = statement.withText(2, SizeClass.init(utf8:)) else {
             throw damaged("stored window '\(session)' '\(window)' has an unknown size class", statement)
         }
@@ -52,7 +57,7 @@ package enum WindowRow {
         try statement.withText(column) { bytes throws(JSONReader.Failure) -> Route? in
             if bytes.baseAddress == nil && statement.isNull(column) { return nil }
             var reader = JSONReader(bytes)
-            let route = try reader.readStoredRoute()
+            let route = try reader.readStoredRoute(&statement.reading)
             try reader.expectEnd()
             return route
         }
@@ -62,7 +67,7 @@ package enum WindowRow {
     private static func routes(_ statement: Statement, _ column: Int32) throws(JSONReader.Failure) -> [Route] {
         try statement.withText(column) { bytes throws(JSONReader.Failure) in
             var reader = JSONReader(bytes)
-            let routes = try reader.readStoredRoutes()
+            let routes = try reader.readStoredRoutes(&statement.reading)
             try reader.expectEnd()
             return routes
         }

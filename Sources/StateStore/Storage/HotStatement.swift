@@ -1,0 +1,52 @@
+/// The statements every restore, listing and save runs, each with a slot of its own in a
+/// connection's cache (``Database/statement(_:)-swift.method``), found by index rather than by
+/// hashing their text. The rest are cached by their text.
+enum HotStatement: Int, CaseIterable {
+    case begin, beginImmediate, commit, rollback
+    /// One window by its key.
+    case window
+    /// A session's windows.
+    case windowsOfSession
+    /// The listing, whole or narrowed: `session, window, size_class, json_array_length(path),
+    /// item, revision, updated_at`, the session bound to 1 and the size class to 2.
+    case listing, listingOfSession, listingOfSizeClass, listingOfSessionAndSizeClass
+    /// A window's revision.
+    case revision
+    /// The writes of a save, in ``WindowRow/columns`` order where they take a whole row.
+    case upsertWindow, keepInHistory, dropOldHistory, clearHistory
+    /// The change log's trim, at the start of every write.
+    case trimChanges
+
+    var sql: String {
+        let listing =
+            "SELECT session, window, size_class, json_array_length(path), item, revision, updated_at FROM windows"
+        return switch self {
+        case .begin: "BEGIN"
+        case .beginImmediate: "BEGIN IMMEDIATE"
+        case .commit: "COMMIT"
+        case .rollback: "ROLLBACK"
+        case .window: "SELECT \(WindowRow.columns) FROM windows WHERE session = ? AND window = ?"
+        case .windowsOfSession: "SELECT \(WindowRow.columns) FROM windows WHERE session = ? ORDER BY window"
+        case .listing: listing + " ORDER BY session, window"
+        case .listingOfSession: listing + " WHERE session = ?1 ORDER BY session, window"
+        case .listingOfSizeClass: listing + " WHERE size_class = ?2 ORDER BY session, window"
+        case .listingOfSessionAndSizeClass: listing + " WHERE session = ?1 AND size_class = ?2 ORDER BY session, window"
+        case .revision: "SELECT revision FROM windows WHERE session = ? AND window = ?"
+        case .upsertWindow:
+            """
+            INSERT INTO windows (\(WindowRow.columns)) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)
+            ON CONFLICT (session, window) DO UPDATE SET size_class = excluded.size_class, path = excluded.path,
+            item = excluded.item, item_path = excluded.item_path, policy = excluded.policy,
+            revision = excluded.revision, updated_at = excluded.updated_at
+            """
+        case .keepInHistory:
+            """
+            INSERT INTO window_history (\(WindowRow.columns))
+            SELECT \(WindowRow.columns) FROM windows WHERE session = ?1 AND window = ?2
+            """
+        case .dropOldHistory: "DELETE FROM window_history WHERE session = ?1 AND window = ?2 AND revision <= ?3"
+        case .clearHistory: "DELETE FROM window_history WHERE session = ?1 AND window = ?2"
+        case .trimChanges: "DELETE FROM changes WHERE seq <= (SELECT max(seq) FROM changes) - \(ChangeLog.keptRows)"
+        }
+    }
+}

@@ -1,0 +1,76 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// What reading rows reuses from one row to the next (``WindowRow``): where a stack's routes
+/// stand, and the strings read lately.
+struct RowReading {
+    var spans: [JSONReader.StoredRouteSpan] = []
+    /// A listing is sorted by session: the last one is nearly always the next.
+    var sessions = RecentStrings(capacity: 1)
+    var windows = RecentStrings(capacity: 8)
+    var routeTypes = RecentStrings(capacity: 16)
+}
+
+/// Strings a statement read from its rows lately, found again by their bytes. Ids and route types
+/// recur from row to row — a listing is sorted by session, a session's windows are few, and a
+/// window's routes are of a handful of types — and a string found here is shared instead of being
+/// checked and built again.
+struct RecentStrings {
+    private struct Entry {
+        /// The first 16 bytes, zero after the end: all of a small string.
+        var head: (UInt64, UInt64)
+        var count: Int
+        var string: String
+    }
+
+    private var entries: [Entry] = []
+    private var next = 0
+    private let capacity: Int
+
+    init(capacity: Int) {
+        precondition(capacity >= 1)
+        self.capacity = capacity
+    }
+
+    /// The string of `bytes` (repaired as `String(decoding:as:)` repairs them), from the cache
+    /// when it holds one of the same bytes.
+    mutating func string(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+        let head = Self.head(of: bytes)
+        for entry in entries where entry.count == bytes.count && entry.head == head {
+            if bytes.count <= 16 || Self.tail(of: entry.string, equals: bytes) { return entry.string }
+        }
+        let string = String(decoding: bytes, as: UTF8.self)
+        let entry = Entry(head: head, count: bytes.count, string: string)
+        if entries.count < capacity {
+            entries.append(entry)
+        } else {
+            entries[next] = entry
+            next = (next + 1) % capacity
+        }
+        return string
+    }
+
+    private static func head(of bytes: UnsafeBufferPointer<UInt8>) -> (UInt64, UInt64) {
+        var words: (UInt64, UInt64) = (0, 0)
+        if let base = bytes.baseAddress {
+            withUnsafeMutableBytes(of: &words) {
+                $0.copyMemory(from: UnsafeRawBufferPointer(start: base, count: min(16, bytes.count)))
+            }
+        }
+        return words
+    }
+
+    /// Whether the bytes of `string` after its first 16 are those of `bytes` (of the same count).
+    private static func tail(of string: String, equals bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        let same = string.utf8.withContiguousStorageIfAvailable { stored in
+            stored.count == bytes.count
+                && memcmp(stored.baseAddress! + 16, bytes.baseAddress! + 16, bytes.count - 16) == 0
+        }
+        return same ?? string.utf8.elementsEqual(bytes)
+    }
+}
