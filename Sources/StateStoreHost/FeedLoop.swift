@@ -106,7 +106,11 @@ final class FeedLoop: @unchecked Sendable {
             parked = false
             let stop = stopped
             condition.unlock()
-            if stop { return }
+            if stop {
+                // The watch closes here, not on the main actor when the session goes.
+                feed.disarm()
+                return
+            }
             do throws(StateStoreError) {
                 let items = try feed.wait().map(sort)
                 backOff = nil

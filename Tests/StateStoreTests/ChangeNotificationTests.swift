@@ -239,6 +239,24 @@ private func succeeded(_ process: Process) -> Bool {
             #expect(feed.activity.wakes == 0, "found by polling: no notification was waited for")
         }
 
+        /// The feed watches its folder only from its first wait (or ``ChangeFeed/notification``):
+        /// what was committed before that, from the feed's position on, the wait's first poll reads;
+        /// an interrupt given before it ends it.
+        @Test(.timeLimit(.minutes(1))) func aFeedArmedAtItsFirstWaitMissesNothingBeforeIt() throws {
+            let fixture = NotificationFixture()
+            let store = try fixture.openStore()
+            let feed = try store.changeFeed(session: "s")
+            feed.interrupt()
+            #expect(try feed.wait(timeout: nil).isEmpty)
+            #expect(feed.activity.interrupts == 1)
+
+            let later = try store.changeFeed(session: "s")
+            try fixture.set("before")
+            #expect(changes(try later.wait(timeout: generous)) == ["before@1"])
+            #expect(later.activity.wakes == 0)
+            #expect(later.notification == .notifications(folder: resolved(fixture.folder.path)))
+        }
+
         @Test(.timeLimit(.minutes(1))) func anInterruptEndsAWaitWithoutALimit() throws {
             let fixture = NotificationFixture()
             let store = try fixture.openStore()

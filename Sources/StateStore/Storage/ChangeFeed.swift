@@ -85,10 +85,9 @@ public final class ChangeFeed: Sendable {
         var dataVersion: Int?
     }
 
-    /// What a wait blocks on and when it polls anyway: guarded by its own lock, held for a whole
-    /// wait, so that polls and ``notification`` do not wait for it.
+    /// When a wait polls anyway: guarded by its own lock, held for a whole wait, so that polls and
+    /// ``notification`` do not wait for it.
     private struct Waiting {
-        let signal: ChangeSignal
         var schedule: ChangeSignal.Schedule
         /// How the last wait ended, for the schedule: the poll after it has not been told yet.
         var lastWake: ChangeSignal.Wake?
@@ -96,7 +95,12 @@ public final class ChangeFeed: Sendable {
 
     private let state: Lock<Position>
     private let waiting: Lock<Waiting>
-    private let current: Lock<ChangeNotification>
+    /// The signal, armed on first use (the first wait, or ``notification``): arming watches a
+    /// folder, which costs milliseconds on Linux that a host opening its store should not pay on
+    /// its way to the first frame. Its wait runs only under `waiting`.
+    private let armed = Lock<ChangeSignal?>(nil)
+    /// How the armed signal learns of changes; `nil` until it is armed.
+    private let current = Lock<ChangeNotification?>(nil)
     private let counts = Lock(Activity())
     private let interrupter: ChangeSignal.Interrupter
     private let session: String?
@@ -111,8 +115,9 @@ public final class ChangeFeed: Sendable {
         awaitingCreation: Bool = false
     ) throws(StateStoreError) {
         if let session { try validateIdentifier(session, "session id") }
-        // Armed before the first read, so that a commit after that read wakes the first wait.
-        let signal = try ChangeSignal(path: path, polling: options.forcePolling)
+        guard !path.isEmpty else { throw .invalidInput("database path is empty") }
+        // Made now, so that an interrupt before the first wait ends that wait.
+        interrupter = try ChangeSignal.Interrupter()
         self.session = session
         self.path = path
         self.options = options
@@ -132,9 +137,20 @@ public final class ChangeFeed: Sendable {
             cursor = 0  // a database created later: every change it has is after this moment
         }
         state = Lock(Position(database: database, cursor: cursor, dataVersion: nil))
-        interrupter = signal.interrupter
-        current = Lock(ChangeNotification(signal))
-        waiting = Lock(Waiting(signal: signal, schedule: options.changeSchedule, lastWake: nil))
+        waiting = Lock(Waiting(schedule: options.changeSchedule, lastWake: nil))
+    }
+
+    /// The signal, armed now if it is not yet. A wait arms it before its first poll, so that
+    /// anything committed after that poll wakes the wait, and anything before it, back to the
+    /// feed's position, that poll reads.
+    private func signal() throws(StateStoreError) -> ChangeSignal {
+        try armed.withLock { signal throws(StateStoreError) in
+            if let signal { return signal }
+            let made = try ChangeSignal(path: path, polling: options.forcePolling, interrupter: interrupter)
+            signal = made
+            current.withLock { $0 = ChangeNotification(made) }
+            return made
+        }
     }
 
     /// The position after the last change reported (or, before any, when the feed started).
@@ -151,7 +167,12 @@ public final class ChangeFeed: Sendable {
     /// How the feed learns of changes now: file notifications on a folder, or polling and why.
     /// Notifications may turn to polling while the feed runs (when reading them fails).
     public var notification: ChangeNotification {
-        current.withLock { $0 }
+        if let known = current.withLock({ $0 }) { return known }
+        do {
+            return ChangeNotification(try signal())
+        } catch {
+            return .polling(reason: "\(error)")
+        }
     }
 
     /// What was committed since the last poll, oldest first; empty, cheaply, when nothing was.
@@ -173,10 +194,11 @@ public final class ChangeFeed: Sendable {
         // Capped so that the deadline's arithmetic cannot overflow (68 years is "no limit" too).
         let deadline = timeout.map { clock.now + min(max($0, .zero), .seconds(Int64(Int32.max))) }
         return try waiting.withLock { waiting throws(StateStoreError) in
+            let signal = try signal()
             while true {
                 let events = try poll()
                 let next = waiting.schedule.next(
-                    after: waiting.lastWake, found: !events.isEmpty, mechanism: waiting.signal.mechanism)
+                    after: waiting.lastWake, found: !events.isEmpty, mechanism: signal.mechanism)
                 waiting.lastWake = nil
                 if !events.isEmpty { return events }
                 var pause = next
@@ -186,13 +208,24 @@ public final class ChangeFeed: Sendable {
                     pause = min(pause, left)
                 }
                 counts.withLock { $0.isWaiting = true }
-                let wake = waiting.signal.wait(timeout: pause)
+                let wake = signal.wait(timeout: pause)
                 waiting.lastWake = wake
-                current.withLock { $0 = ChangeNotification(waiting.signal) }
+                current.withLock { $0 = ChangeNotification(signal) }
                 counts.withLock { $0.count(wake) }
                 if wake == .interrupted { return [] }
             }
         }
+    }
+
+    /// Stops watching the folder until the next wait arms the watch again. A thread that waits on
+    /// the feed calls it before it ends, so that closing the watch (on Linux, milliseconds spent
+    /// waiting for the kernel) falls on that thread, not on whichever releases the feed last.
+    package func disarm() {
+        let signal = armed.withLock { armed in
+            defer { armed = nil }
+            return armed
+        }
+        withExtendedLifetime(signal) {}
     }
 
     /// Ends the current ``wait(timeout:)`` (it returns empty), or the next one if none is under

@@ -108,7 +108,7 @@ package final class ChangeSignal {
         fileprivate let readEnd: Int32
         private let writeEnd: Int32
 
-        fileprivate init() throws(StateStoreError) {
+        package init() throws(StateStoreError) {
             var ends: [Int32] = [-1, -1]
             guard pipe(&ends) == 0 else { throw ChangeSignal.ioError("cannot make the change signal's pipe") }
             // Not inherited by children (no pipe2 in Swift's Glibc module: a child spawned in this
@@ -157,13 +157,19 @@ package final class ChangeSignal {
     #endif
 
     /// A signal for the database at `path`, which need not exist yet (nor its folder). `polling`
-    /// forces the fallback (tests, `watch --poll`); `mountTable` is where file systems are looked up.
+    /// forces the fallback (tests, `watch --poll`); `mountTable` is where file systems are looked up;
+    /// `interrupter` is the one its waits listen to (nil: a new one).
     package init(
-        path: String, polling: Bool = false, mountTable: String = "/proc/self/mountinfo"
+        path: String, polling: Bool = false, mountTable: String = "/proc/self/mountinfo",
+        interrupter: Interrupter? = nil
     ) throws(StateStoreError) {
         guard !path.isEmpty else { throw .invalidInput("database path is empty") }
         self.path = Self.resolved(path)
-        interrupter = try Interrupter()
+        if let interrupter {
+            self.interrupter = interrupter
+        } else {
+            self.interrupter = try Interrupter()
+        }
         if polling {
             mechanism = .polling(reason: "polling was asked for")
             return
