@@ -1,6 +1,9 @@
 // swift-tools-version:6.0
 import PackageDescription
 
+/// The folder this manifest is in, for the one flag that names a file of the package.
+let packageFolder = String(#filePath.dropLast("/Package.swift".count))
+
 let package = Package(
     name: "StateStore",
     // iOS 17 has all the seed needs (`navigationDestination(item:)`) and Observation; nothing
@@ -49,8 +52,14 @@ let package = Package(
             name: "statectl",
             dependencies: ["StateStore"],
             // A release statectl carries the Swift runtime, so it starts fast and runs where no Swift is
-            // installed. Only an executable may: unsafe flags on a library would stop hosts depending on it.
-            linkerSettings: [.unsafeFlags(["-static-stdlib"], .when(platforms: [.linux], configuration: .release))]
+            // installed, and the C++ runtime that one needs (Linker/libstdc++.so says how), so that its
+            // start does not relocate libstdc++.so. Only an executable may: unsafe flags on a library
+            // would stop hosts depending on it.
+            linkerSettings: [
+                .unsafeFlags(
+                    ["-static-stdlib", "-L" + packageFolder + "/Linker"],
+                    .when(platforms: [.linux], configuration: .release))
+            ]
         ),
         // A terminal mail app over StateStoreHost (issue 13): the whole loop on a real window, the
         // terminal, whose width is its size class. No SQL and no CSQLite: what any host links.

@@ -57,6 +57,10 @@ for path in bin/statectl share/bash-completion/completions/statectl share/zsh/si
 done
 check "the binary is executable" test -x "$prefix/bin/statectl"
 check "the installed binary runs" grep -q '^statectl [0-9]' <("$prefix/bin/statectl" --version)
+# On Linux it carries the Swift and C++ runtimes (Package.swift, Linker/libstdc++.so): it needs no
+# Swift installed, and its start relocates no libstdc++.so.
+own_runtimes() { ! ldd "$prefix/bin/statectl" | grep -E 'libswift|libdispatch|libFoundation|libstdc\+\+'; }
+if [ "$(uname -s)" = Linux ]; then check "it needs no Swift or C++ runtime installed" own_runtimes; fi
 runs_demo() { "$prefix/bin/statectl" demo >"$work/demo.txt" && grep -q 'demo' "$work/demo.txt"; }
 check "the installed binary runs the demo" runs_demo
 check "the files it left alone are as they were" grep -qxF '#!/bin/sh' "$prefix/bin/other-tool"
