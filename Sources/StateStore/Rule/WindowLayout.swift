@@ -29,7 +29,13 @@ extension WindowState {
         }
         switch sizeClass.mode {
         case .regular:
-            return WindowLayout(sizeClass: sizeClass, presentation: .push, stack: path + [item] + itemPath, sheet: nil)
+            // One allocation: `path + [item] + itemPath` would make two arrays on the way.
+            var stack: [Route] = []
+            stack.reserveCapacity(path.count + 1 + itemPath.count)
+            stack.append(contentsOf: path)
+            stack.append(item)
+            stack.append(contentsOf: itemPath)
+            return WindowLayout(sizeClass: sizeClass, presentation: .push, stack: stack, sheet: nil)
         case .compact:
             return WindowLayout(sizeClass: sizeClass, presentation: .sheet, stack: path, sheet: [item] + itemPath)
         }

@@ -135,6 +135,6 @@ extension Database {
         try query(.window, session: session, window: window) { statement throws(StateStoreError) in
             state = try WindowRow.decode(statement, session: session, window: window)
         }
-        return state
+        return consume state
     }
 }

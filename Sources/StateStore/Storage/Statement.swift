@@ -104,7 +104,11 @@ final class Statement {
     /// The column's integer, or `nil` when it holds anything else (text, a real, a blob, NULL),
     /// which ``int64(_:)`` would quietly turn into a number.
     func exactInt64(_ column: Int32) -> Int64? {
-        sqlite3_column_type(handle, column) == SQLITE_INTEGER ? sqlite3_column_int64(handle, column) : nil
+        // One column call, then the value's: each `sqlite3_column_*` call looks the column up
+        // again (about 60 instructions). The connection is used by one thread at a time, as the
+        // value calls on a column's value need.
+        let value = sqlite3_column_value(handle, column)
+        return sqlite3_value_type(value) == SQLITE_INTEGER ? sqlite3_value_int64(value) : nil
     }
 
     /// The column's text when it is text and valid UTF-8, else `nil` (a blob, a number, NULL, or
@@ -140,8 +144,10 @@ final class Statement {
 
     /// Lends the column's UTF-8 bytes, valid only inside `body`.
     func withText<T, E: Error>(_ column: Int32, _ body: (UnsafeBufferPointer<UInt8>) throws(E) -> T) throws(E) -> T {
-        let pointer = sqlite3_column_text(handle, column)
-        let count = Int(sqlite3_column_bytes(handle, column))
+        // Text first, then its length, as SQLite's documentation orders them; one column call.
+        let value = sqlite3_column_value(handle, column)
+        let pointer = sqlite3_value_text(value)
+        let count = Int(sqlite3_value_bytes(value))
         return try body(UnsafeBufferPointer(start: pointer, count: pointer == nil ? 0 : count))
     }
 

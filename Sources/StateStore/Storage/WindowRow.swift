@@ -11,23 +11,34 @@ package enum WindowRow {
         _ statement: Statement, from first: Int32 = 0, session: String? = nil, window: String? = nil
     ) throws(StateStoreError) -> WindowState {
         let column = { (index: Int32) in first + index }
-        var state = WindowState(
-            session: session ?? statement.withText(column(0)) { statement.reading.sessions.string($0) },
-            window: window ?? statement.withText(column(1)) { statement.reading.windows.string($0) })
+        let session = session ?? statement.withText(column(0)) { statement.reading.sessions.string($0) }
+        let window = window ?? statement.withText(column(1)) { statement.reading.windows.string($0) }
+        // Every column is read into a local and the state built once at the end: a state built
+        // first and filled in was copied and destroyed again on the way (about 300 instructions).
+        let sizeClass: SizeClass
+        let policy: SizeChangePolicy
+        let path: [Route]
+        let item: Route?
+        let itemPath: [Route]
         do throws(JSONReader.Failure) {
-            guard let sizeClass = statement.withText(column(2), SizeClass.init(utf8:)),
-                let policy = statement.withText(column(6), SizeChangePolicy.init(utf8:))
+            guard let storedClass = statement.withText(column(2), SizeClass.init(utf8:)),
+                let storedPolicy = statement.withText(column(6), SizeChangePolicy.init(utf8:))
             else { throw JSONReader.Failure(message: "unknown size class or policy", offset: 0) }
-            state.sizeClass = sizeClass
-            state.policy = policy
-            state.path = try routes(statement, column(3))
-            state.item = try item(statement, column(4))
-            state.itemPath = try routes(statement, column(5))
+            sizeClass = storedClass
+            policy = storedPolicy
+            path = try routes(statement, column(3))
+            item = try self.item(statement, column(4))
+            itemPath = try routes(statement, column(5))
         } catch {
-            throw unreadable(state.session, state.window, error, statement)
+            throw unreadable(session, window, error, statement)
         }
-        state.revision = try revision(statement, column(7), session: state.session, window: state.window)
-        state.updatedAt = try updatedAt(statement, column(8), session: state.session, window: state.window)
+        let revision = try revision(statement, column(7), session: session, window: window)
+        let updatedAt = try updatedAt(statement, column(8), session: session, window: window)
+        var state = WindowState(
+            session: session, window: window, sizeClass: sizeClass, path: path, item: item, itemPath: itemPath,
+            policy: policy)
+        state.revision = revision
+        state.updatedAt = updatedAt
         return state
     }
 
