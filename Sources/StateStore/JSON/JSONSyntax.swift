@@ -230,6 +230,7 @@ enum JSONSyntax {
     }
 
     /// The index after a valid key and its colon at `start`.
+    @inline(__always)
     private static func keyEnd(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
         guard start < bytes.count, bytes[start] == UInt8(ascii: "\""), let end = stringEnd(bytes, from: start),
             end < bytes.count, bytes[end] == UInt8(ascii: ":")
@@ -238,6 +239,7 @@ enum JSONSyntax {
     }
 
     /// The index after the valid string whose opening quote is at `start`; `nil` for one that is not.
+    @inline(__always)
     private static func stringEnd(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
         let index = firstSpecialByte(bytes, from: start + 1)
         guard index < bytes.count else { return nil }
@@ -256,6 +258,7 @@ enum JSONSyntax {
     /// The index of the first `"`, `\\` or control character (below 0x20) from `start` on, or the
     /// end: what ends the plain run of a string. Eight bytes at a time, since ids, types and
     /// values are read this way on every row.
+    @inline(__always)
     static func firstSpecialByte(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
         var index = start
         #if _endian(little)  // the lowest byte of a loaded word is the first

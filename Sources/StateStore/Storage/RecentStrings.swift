@@ -55,14 +55,22 @@ struct RecentStrings {
         return string
     }
 
+    /// Loaded a word at a time, not copied with `memcpy`: this runs for every id and route type
+    /// a row reads, and the call cost more than the copy.
     private static func head(of bytes: UnsafeBufferPointer<UInt8>) -> (UInt64, UInt64) {
-        var words: (UInt64, UInt64) = (0, 0)
-        if let base = bytes.baseAddress {
-            withUnsafeMutableBytes(of: &words) {
-                $0.copyMemory(from: UnsafeRawBufferPointer(start: base, count: min(16, bytes.count)))
-            }
+        guard let base = bytes.baseAddress else { return (0, 0) }
+        let raw = UnsafeRawPointer(base)
+        let count = bytes.count
+        func word(at offset: Int) -> UInt64 {
+            UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
         }
-        return words
+        if count >= 16 { return (word(at: 0), word(at: 8)) }
+        // The last eight bytes, shifted down so that those before byte 8 drop out.
+        if count > 8 { return (word(at: 0), word(at: count - 8) >> UInt64(8 * (16 - count))) }
+        if count == 8 { return (word(at: 0), 0) }
+        var first: UInt64 = 0
+        for offset in 0..<count { first |= UInt64(bytes[offset]) << UInt64(8 * offset) }
+        return (first, 0)
     }
 
     /// Whether the bytes of `string` after its first 16 are those of `bytes` (of the same count).
