@@ -513,6 +513,9 @@ extension ChangeSignal {
 
             /// The mount table's text; `nil` when it cannot be read (the folder is taken as local).
             private func readMountTable() -> String? {
+                // Never a database's file, whose close would drop this process's SQLite locks: the
+                // kernel's /proc/self/mountinfo, or a test's copy of one (the package init's
+                // `mountTable`; no caller passes anything else).
                 let file = open(mountTable, O_RDONLY | O_CLOEXEC)
                 guard file >= 0 else { return nil }
                 defer { close(file) }
