@@ -176,7 +176,9 @@ public final class WindowModel<R: RouteRepresentable> {
     @ObservationIgnored private var reportedHidden: Route?
     /// The presentation id the view last read through ``sheet``: a `nil` written for an older one is late.
     @ObservationIgnored private var sheetIDRead: Int?
-    @ObservationIgnored private var settleTask: Task<Void, Never>?
+    /// The wake-up at the gate's deadline, and that deadline: a verb while a change is pending
+    /// leaves the deadline as it is, so it keeps its task (a new one costs a thread's wake-up).
+    @ObservationIgnored private var settleTimer: (deadline: Duration, task: Task<Void, Never>)?
     @ObservationIgnored private var environment: (sizeClass: SizeClass, isActive: Bool)?
     @ObservationIgnored private var attachments: Set<Int> = []
     @ObservationIgnored private var nextAttachment = 0
@@ -492,25 +494,36 @@ public final class WindowModel<R: RouteRepresentable> {
         record([edit])
     }
 
+    /// Makes the wake-up match the gate's deadline: kept when it is the same, replaced when it
+    /// moved, cancelled when nothing is pending.
     private func scheduleSettle() {
-        settleTask?.cancel()
-        settleTask = nil
-        guard let deadline = gate.deadline else { return }
+        let deadline = gate.deadline
+        if settleTimer?.deadline == deadline { return }
+        cancelSettle()
+        guard let deadline else { return }
         let time = time
-        settleTask = Task { [weak self] in
+        let task = Task { [weak self] in
             do { try await time.sleep(deadline) } catch { return }
-            self?.settleIfDue()
+            self?.settleTimerFired(deadline)
         }
+        settleTimer = (deadline, task)
+    }
+
+    private func settleTimerFired(_ deadline: Duration) {
+        if settleTimer?.deadline == deadline { settleTimer = nil }
+        settleIfDue()
+    }
+
+    private func cancelSettle() {
+        settleTimer?.task.cancel()
+        settleTimer = nil
     }
 
     /// Commits a size-class change whose settle time has come.
     func settleIfDue() {
         let before = presentationSnapshot
         if let settled = gate.advance(to: time.now()) { commit(settled) }
-        if gate.deadline == nil {
-            settleTask?.cancel()
-            settleTask = nil
-        }
+        scheduleSettle()  // a timer that fired early is armed again
         refreshPresentation(since: before)
     }
 
@@ -713,8 +726,7 @@ extension WindowModel: HostedWindow {
             restored(outsideState)
             return
         }
-        settleTask?.cancel()
-        settleTask = nil
+        cancelSettle()
         gate.adoptOutsideState()
         rebase(on: outsideState ?? emptyWindow)
         refreshPresentation(since: before)
@@ -742,8 +754,7 @@ extension WindowModel: HostedWindow {
 
     func detach() {
         host = nil
-        settleTask?.cancel()
-        settleTask = nil
+        cancelSettle()
         edits.removeAll()
         inFlight = nil
     }
