@@ -78,6 +78,7 @@ public final class WindowModel<R: RouteRepresentable> {
                 tracked.state = newValue
                 return
             }
+            stateVersion &+= 1
             withMutation(keyPath: keys.state) { tracked.state = newValue }
         }
     }
@@ -167,24 +168,29 @@ public final class WindowModel<R: RouteRepresentable> {
     @ObservationIgnored private var failedGeneration: Int?
     @ObservationIgnored private var retryingBusy = false
     @ObservationIgnored private var overLimits = false
-    @ObservationIgnored private var decodings: [Route: Decoding] = [:]
+    /// What each route decoded to: the cache itself keeps no `R`, so a verb's many lookups run
+    /// code specialized for `Route`; the values are in ``decodedValues``.
+    @ObservationIgnored private var decodings: [Route: RouteDecoding] = [:]
+    @ObservationIgnored private var decodedValues: [R] = []
+    /// Counts the changes of ``state``, so that a memo of it is checked without comparing states.
+    @ObservationIgnored private var stateVersion = 0
     /// The last ``visible`` and what it was made from: a verb reads it four times over one state.
     /// Decoding a route always gives the same answer, so the state and the gate decide it.
-    @ObservationIgnored private var visibleMemo: (state: WindowState, hides: Bool, visible: (WindowState, Route?))?
+    @ObservationIgnored private var visibleMemoKey: (stateVersion: Int, hides: Bool)?
+    @ObservationIgnored private var visibleMemo: (state: WindowState, hidden: Route?) = (
+        WindowState(session: "", window: ""), nil
+    )
     @ObservationIgnored private var presentedRoute: Route?
     /// The undecodable route last named in ``lastError``, so it is named once.
     @ObservationIgnored private var reportedHidden: Route?
     /// The presentation id the view last read through ``sheet``: a `nil` written for an older one is late.
     @ObservationIgnored private var sheetIDRead: Int?
-    @ObservationIgnored private var settleTask: Task<Void, Never>?
+    /// The wake-up at the gate's deadline, and that deadline: a verb while a change is pending
+    /// leaves the deadline as it is, so it keeps its task (a new one costs a thread's wake-up).
+    @ObservationIgnored private var settleTimer: (deadline: Duration, task: Task<Void, Never>)?
     @ObservationIgnored private var environment: (sizeClass: SizeClass, isActive: Bool)?
     @ObservationIgnored private var attachments: Set<Int> = []
     @ObservationIgnored private var nextAttachment = 0
-
-    private enum Decoding {
-        case value(R)
-        case failure(String)
-    }
 
     init(id: String, in host: WindowSession) {
         self.id = id
@@ -359,49 +365,45 @@ public final class WindowModel<R: RouteRepresentable> {
     /// The state as the user sees it: a `dismiss` item hidden while a change of mode settles, and
     /// everything from the first route the app cannot decode on cut off (that route given).
     private var visible: (state: WindowState, hidden: Route?) {
-        // Read through the observed properties first, so a view reading this is tracked either way.
-        let (state, hides) = (state, gate.hidesDismissibleItem)
-        if let memo = visibleMemo, memo.hides == hides, memo.state == state { return memo.visible }
-        let visible = Self.visible(state, hidingDismissible: hides, decoded: decoded)
-        visibleMemo = (state, hides, visible)
-        return visible
-    }
-
-    private static func visible(
-        _ state: WindowState, hidingDismissible hides: Bool, decoded: (Route) -> R?
-    ) -> (state: WindowState, hidden: Route?) {
-        var shown = state
-        if hides && shown.policy == .dismiss { shown.dismiss() }
-        let chain = shown.path + (shown.item.map { [$0] + shown.itemPath } ?? [])
-        guard let cut = chain.firstIndex(where: { decoded($0) == nil }) else { return (shown, nil) }
-        if cut < shown.path.count {
-            shown.path.removeLast(shown.path.count - cut)
-            shown.dismiss()
-        } else if cut == shown.path.count {
-            shown.dismiss()
-        } else {
-            shown.itemPath.removeLast(chain.count - cut)
+        // Observed either way, so that a view reading this is tracked whether the memo serves it.
+        access(keyPath: keys.state)
+        let hides = gate.hidesDismissibleItem
+        if let key = visibleMemoKey, key.stateVersion == stateVersion, key.hides == hides { return visibleMemo }
+        let visible = tracked.state.visible(hidingDismissible: hides, knownDecodable: visibleMemo.state) {
+            isDecodable($0)
         }
-        return (shown, chain[cut])
+        visibleMemo = visible
+        visibleMemoKey = (stateVersion, hides)
+        return visible
     }
 
     /// The sheet's routes as shown now, if the item is shown as a sheet.
     private var shownSheet: [Route]? { visible.state.layout(for: gate.layoutClass).sheet }
 
     private func decoded(_ route: Route) -> R? {
-        if let known = decodings[route] {
-            if case .value(let value) = known { return value }
-            return nil
+        switch decodings[route] {
+        case .value(let index)?: return decodedValues[index]
+        case .failure?: return nil
+        case nil: break
         }
         do {
             let value = try R(route: route)
-            decodings[route] = .value(value)
+            decodings[route] = .value(decodedValues.count)
+            decodedValues.append(value)
             return value
         } catch {
             // Reported by refreshPresentation, after the change: a view reading this must not
             // change what it observes.
             decodings[route] = .failure("\(error)")
             return nil
+        }
+    }
+
+    private func isDecodable(_ route: Route) -> Bool {
+        switch decodings[route] {
+        case .value?: true
+        case .failure?: false
+        case nil: decoded(route) != nil
         }
     }
 
@@ -418,7 +420,7 @@ public final class WindowModel<R: RouteRepresentable> {
     /// its stored text.
     private func storedRoute(for value: R) -> Route? {
         for route in state.path + (state.item.map { [$0] } ?? []) + state.itemPath {
-            if case .value(let known)? = decodings[route], known == value { return route }
+            if case .value(let index)? = decodings[route], decodedValues[index] == value { return route }
         }
         return nil
     }
@@ -492,25 +494,36 @@ public final class WindowModel<R: RouteRepresentable> {
         record([edit])
     }
 
+    /// Makes the wake-up match the gate's deadline: kept when it is the same, replaced when it
+    /// moved, cancelled when nothing is pending.
     private func scheduleSettle() {
-        settleTask?.cancel()
-        settleTask = nil
-        guard let deadline = gate.deadline else { return }
+        let deadline = gate.deadline
+        if settleTimer?.deadline == deadline { return }
+        cancelSettle()
+        guard let deadline else { return }
         let time = time
-        settleTask = Task { [weak self] in
+        let task = Task { [weak self] in
             do { try await time.sleep(deadline) } catch { return }
-            self?.settleIfDue()
+            self?.settleTimerFired(deadline)
         }
+        settleTimer = (deadline, task)
+    }
+
+    private func settleTimerFired(_ deadline: Duration) {
+        if settleTimer?.deadline == deadline { settleTimer = nil }
+        settleIfDue()
+    }
+
+    private func cancelSettle() {
+        settleTimer?.task.cancel()
+        settleTimer = nil
     }
 
     /// Commits a size-class change whose settle time has come.
     func settleIfDue() {
         let before = presentationSnapshot
         if let settled = gate.advance(to: time.now()) { commit(settled) }
-        if gate.deadline == nil {
-            settleTask?.cancel()
-            settleTask = nil
-        }
+        scheduleSettle()  // a timer that fired early is armed again
         refreshPresentation(since: before)
     }
 
@@ -622,7 +635,13 @@ public final class WindowModel<R: RouteRepresentable> {
         }
         if decodings.count > 4 * state.routeCount + 64 {
             let live = Set(state.path + (state.item.map { [$0] } ?? []) + state.itemPath)
-            decodings = decodings.filter { live.contains($0.key) }
+            var kept: [R] = []
+            decodings = decodings.filter { live.contains($0.key) }.mapValues { decoding in
+                guard case .value(let index) = decoding else { return decoding }
+                kept.append(decodedValues[index])
+                return .value(kept.count - 1)
+            }
+            decodedValues = kept
         }
     }
 }
@@ -713,8 +732,7 @@ extension WindowModel: HostedWindow {
             restored(outsideState)
             return
         }
-        settleTask?.cancel()
-        settleTask = nil
+        cancelSettle()
         gate.adoptOutsideState()
         rebase(on: outsideState ?? emptyWindow)
         refreshPresentation(since: before)
@@ -742,9 +760,51 @@ extension WindowModel: HostedWindow {
 
     func detach() {
         host = nil
-        settleTask?.cancel()
-        settleTask = nil
+        cancelSettle()
         edits.removeAll()
         inFlight = nil
+    }
+}
+
+/// What a route decoded to in a model: where its value is in the model's list, or why it is not one.
+private enum RouteDecoding {
+    case value(Int)
+    case failure(String)
+}
+
+extension WindowState {
+    /// The state as the user sees it (``WindowModel``'s `visible`): a `dismiss` item hidden when
+    /// `hides`, and everything from the first route that is not decodable on cut off (that route
+    /// given). A route equal to the one at its place in `known` (the last state shown, whose
+    /// routes all decoded) is not looked up: after a verb, all but one are. Not generic, so that
+    /// it runs specialized code.
+    fileprivate func visible(
+        hidingDismissible hides: Bool, knownDecodable known: WindowState, isDecodable: (Route) -> Bool
+    ) -> (state: WindowState, hidden: Route?) {
+        var shown = self
+        if hides && shown.policy == .dismiss { shown.dismiss() }
+        func decodable(_ route: Route, at index: Int, of shownRoutes: [Route]) -> Bool {
+            index < shownRoutes.count && shownRoutes[index] == route || isDecodable(route)
+        }
+        // The path, the item, its stack: in that order, without building the chain of them.
+        if let cut = shown.path.indices.first(where: { !decodable(shown.path[$0], at: $0, of: known.path) }) {
+            let hidden = shown.path[cut]
+            shown.path.removeLast(shown.path.count - cut)
+            shown.dismiss()
+            return (shown, hidden)
+        }
+        guard let item = shown.item else { return (shown, nil) }
+        if item != known.item && !isDecodable(item) {
+            shown.dismiss()
+            return (shown, item)
+        }
+        guard
+            let cut = shown.itemPath.indices.first(where: {
+                !decodable(shown.itemPath[$0], at: $0, of: known.itemPath)
+            })
+        else { return (shown, nil) }
+        let hidden = shown.itemPath[cut]
+        shown.itemPath.removeLast(shown.itemPath.count - cut)
+        return (shown, hidden)
     }
 }

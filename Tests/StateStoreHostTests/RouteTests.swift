@@ -83,6 +83,62 @@ struct RouteTests {
         #expect(saved.item == nil)
     }
 
+    /// An outside writer puts a route the app cannot decode where the model showed one it could:
+    /// the window is cut there, as on a restore, with the route named.
+    @Test func anUndecodableRouteAnotherWriterPutsUnderTheStackCutsItThere() async throws {
+        let fixture = HostFixture()
+        let strange = try Route(type: "SomeOtherApp.Thing", json: "7")
+        try fixture.store().save(
+            WindowState(
+                session: "app", window: "main", sizeClass: .regular,
+                path: [stored(.folder("inbox")), stored(.thread(1))], item: stored(.message(2))))
+        let session = try await fixture.open()
+        let model = session.window("main", as: Mail.self)
+        model.environmentChanged(sizeClass: .regular, isActive: true)
+        #expect(model.stack == [.folder("inbox"), .thread(1), .message(2)])
+
+        try fixture.store().save(
+            WindowState(
+                session: "app", window: "main", sizeClass: .regular,
+                path: [stored(.folder("inbox")), strange], item: stored(.message(2))))
+        await waitUntil("the outside write adopted") { model.revision == 2 }
+        #expect(model.path == [.folder("inbox")])
+        #expect(model.item == nil, "above the route that does not decode")
+        #expect(model.stack == [.folder("inbox")])
+        guard case .undecodableRoute(let named, _)? = model.lastError else {
+            Issue.record("lastError names the route, not \(String(describing: model.lastError))")
+            return
+        }
+        #expect(named == strange)
+    }
+
+    /// A model forgets the decodings of routes no longer in its window once it has many; those
+    /// still shown decode as before, and are found again when the app sets the same values.
+    @Test func routesStillShownDecodeTheSameAfterTheModelForgetsOthers() async throws {
+        let fixture = HostFixture()
+        try fixture.store().save(
+            WindowState(
+                session: "app", window: "main", sizeClass: .regular,
+                path: [stored(.folder("inbox")), stored(.thread(7))]))
+        let session = try await fixture.open()
+        let model = session.window("main", as: Mail.self)
+        model.environmentChanged(sizeClass: .regular, isActive: true)
+        for message in 0..<150 {
+            model.push(.message(message))
+            #expect(model.stack.last == .message(message))
+            model.pop()
+        }
+        #expect(model.path == [.folder("inbox"), .thread(7)])
+        #expect(model.stack == [.folder("inbox"), .thread(7)])
+
+        model.stack = [.folder("inbox"), .thread(7), .message(500)]
+        #expect(model.stack == [.folder("inbox"), .thread(7), .message(500)])
+        #expect(await session.flush())
+        let saved = try #require(try fixture.store().window(session: "app", window: "main"))
+        #expect(saved.path == [stored(.folder("inbox")), stored(.thread(7)), stored(.message(500))])
+        #expect(model.lastError == nil)
+    }
+
     @Test func anElementTheAppDidNotChangeKeepsItsStoredText() async throws {
         let fixture = HostFixture()
         // Written by hand with another key order and spacing than JSONEncoder would give.

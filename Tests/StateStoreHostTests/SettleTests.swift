@@ -216,4 +216,24 @@ struct SettleTests {
         await waitUntil("the settled change written") { model.revision == 2 }
         #expect(model.item == nil)
     }
+
+    /// Verbs made while a change is pending leave its deadline where it is, so they keep its one
+    /// timer: each new one was a task, and a thread woken for it, on every verb.
+    @Test func verbsWhileAChangeSettlesKeepItsOneTimer() async throws {
+        let fixture = HostFixture()
+        let (session, model) = try await presentedWindow(.migrate, fixture)
+        defer { withExtendedLifetime(session) {} }
+        model.environmentChanged(sizeClass: .compact, isActive: true)
+        for message in 2...6 { model.push(.message(message)) }
+        model.pop()
+        #expect(await session.flush())
+        let revision = model.revision
+
+        fixture.clock.advance(by: .milliseconds(500))
+        await waitUntil("the settled change written") { model.revision == revision + 1 }
+        #expect(fixture.clock.sleepsStarted == 1, "one timer for the one deadline")
+        let saved = try #require(try fixture.store().window(session: "app", window: "w"))
+        #expect(saved.sizeClass == .compact)
+        #expect(saved.itemPath == (1...5).map { stored(.message($0)) })
+    }
 }

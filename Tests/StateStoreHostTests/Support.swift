@@ -18,12 +18,17 @@ final class TestClock: Clock, @unchecked Sendable {
     private var current = Instant(offset: .zero)
     private var sleepers: [(deadline: Instant, continuation: CheckedContinuation<Void, any Error>)] = []
 
+    private var started = 0
+
     var now: Instant { lock.withLock { current } }
+    /// How many sleeps have begun: each is a task someone woke a thread for.
+    var sleepsStarted: Int { lock.withLock { started } }
     var minimumResolution: Duration { .nanoseconds(1) }
 
     func sleep(until deadline: Instant, tolerance: Duration?) async throws {
         try await withCheckedThrowingContinuation { continuation in
             let due = lock.withLock { () -> Bool in
+                started += 1
                 if deadline <= current { return true }
                 sleepers.append((deadline, continuation))
                 return false
