@@ -66,6 +66,18 @@ package struct JSONWriter: Sendable {
         afterKey = true
     }
 
+    /// An object key the writer's callers spell themselves, which needs no escaping (`type`,
+    /// `value`): copied as it is, not scanned; the next write is its value.
+    package mutating func key(literal key: StaticString) {
+        assert(key.withUTF8Buffer { !$0.contains { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C } })
+        separate()
+        bytes.append(UInt8(ascii: "\""))
+        key.withUTF8Buffer { bytes.append(contentsOf: $0) }
+        bytes.append(UInt8(ascii: "\""))
+        bytes.append(UInt8(ascii: ":"))
+        afterKey = true
+    }
+
     package mutating func string(_ value: String) {
         separate()
         bytes.append(UInt8(ascii: "\""))
@@ -108,7 +120,8 @@ package struct JSONWriter: Sendable {
     /// A value that is already valid, minified JSON text, such as ``Route/json``.
     package mutating func json(_ text: String) {
         separate()
-        bytes.append(contentsOf: text.utf8)
+        var text = text
+        text.withUTF8 { bytes.append(contentsOf: $0) }
     }
 
     private mutating func separate() {

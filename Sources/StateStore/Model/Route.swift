@@ -77,9 +77,9 @@ public struct Route: Hashable, Sendable, CustomStringConvertible {
     /// Writes `{"type": ..., "value": ...}`.
     package func write(to writer: inout JSONWriter) {
         writer.beginObject()
-        writer.key("type")
+        writer.key(literal: "type")
         writer.string(type)
-        writer.key("value")
+        writer.key(literal: "value")
         writer.json(json)
         writer.endObject()
     }
