@@ -55,23 +55,38 @@ struct RouteTests {
         #expect(try fixture.store().window(session: "app", window: "mixed")?.path == [a, b])
     }
 
+    /// Window `main` saved regular with `path` and `item`, and its model in a session opened on it.
+    func openWindow(
+        _ fixture: HostFixture, path: [Route], item: Route?
+    ) async throws -> (WindowSession, WindowModel<Mail>) {
+        try fixture.store().save(
+            WindowState(session: "app", window: "main", sizeClass: .regular, path: path, item: item))
+        let session = try await fixture.open()
+        return (session, session.window("main", as: Mail.self))
+    }
+
+    /// The window shows `shown` alone, cut at `strange`, and ``WindowModel/lastError`` names it.
+    func expectCut(
+        at strange: Route, after shown: Mail, _ model: WindowModel<Mail>,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) {
+        #expect(model.path == [shown], sourceLocation: sourceLocation)
+        #expect(model.item == nil, "above the route that does not decode", sourceLocation: sourceLocation)
+        #expect(model.stack == [shown], sourceLocation: sourceLocation)
+        guard case .undecodableRoute(let named, _)? = model.lastError else {
+            Issue.record(
+                "lastError names the route, not \(String(describing: model.lastError))", sourceLocation: sourceLocation)
+            return
+        }
+        #expect(named == strange, sourceLocation: sourceLocation)
+    }
+
     @Test func anUndecodableRouteHidesWhatIsAboveItUntilAnEditReplacesIt() async throws {
         let fixture = HostFixture()
         let strange = try Route(type: "SomeOtherApp.Thing", json: "7")
-        try fixture.store().save(
-            WindowState(
-                session: "app", window: "main", sizeClass: .regular,
-                path: [stored(.folder("inbox")), strange, stored(.thread(1))], item: stored(.message(2))))
-        let session = try await fixture.open()
-        let model = session.window("main", as: Mail.self)
-        #expect(model.path == [.folder("inbox")])
-        #expect(model.item == nil, "above the route that does not decode")
-        #expect(model.stack == [.folder("inbox")])
-        guard case .undecodableRoute(let named, _)? = model.lastError else {
-            Issue.record("lastError names the route, not \(String(describing: model.lastError))")
-            return
-        }
-        #expect(named == strange)
+        let (session, model) = try await openWindow(
+            fixture, path: [stored(.folder("inbox")), strange, stored(.thread(1))], item: stored(.message(2)))
+        expectCut(at: strange, after: .folder("inbox"), model)
         #expect(await session.flush())
         #expect(try fixture.store().window(session: "app", window: "main")?.path.count == 3, "it stays in the store")
 
@@ -88,12 +103,9 @@ struct RouteTests {
     @Test func anUndecodableRouteAnotherWriterPutsUnderTheStackCutsItThere() async throws {
         let fixture = HostFixture()
         let strange = try Route(type: "SomeOtherApp.Thing", json: "7")
-        try fixture.store().save(
-            WindowState(
-                session: "app", window: "main", sizeClass: .regular,
-                path: [stored(.folder("inbox")), stored(.thread(1))], item: stored(.message(2))))
-        let session = try await fixture.open()
-        let model = session.window("main", as: Mail.self)
+        let (session, model) = try await openWindow(
+            fixture, path: [stored(.folder("inbox")), stored(.thread(1))], item: stored(.message(2)))
+        defer { withExtendedLifetime(session) {} }
         model.environmentChanged(sizeClass: .regular, isActive: true)
         #expect(model.stack == [.folder("inbox"), .thread(1), .message(2)])
 
@@ -102,14 +114,7 @@ struct RouteTests {
                 session: "app", window: "main", sizeClass: .regular,
                 path: [stored(.folder("inbox")), strange], item: stored(.message(2))))
         await waitUntil("the outside write adopted") { model.revision == 2 }
-        #expect(model.path == [.folder("inbox")])
-        #expect(model.item == nil, "above the route that does not decode")
-        #expect(model.stack == [.folder("inbox")])
-        guard case .undecodableRoute(let named, _)? = model.lastError else {
-            Issue.record("lastError names the route, not \(String(describing: model.lastError))")
-            return
-        }
-        #expect(named == strange)
+        expectCut(at: strange, after: .folder("inbox"), model)
     }
 
     /// A model forgets the decodings of routes no longer in its window once it has many; those
