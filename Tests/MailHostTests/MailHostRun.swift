@@ -132,6 +132,9 @@ final class MailHostRun: @unchecked Sendable {
     let pid: pid_t
     /// The test's own descriptor of the terminal's slave side, to read its modes.
     let slave: Int32
+    /// The terminal's modes before mailhost started: what it must put back. Read before the spawn,
+    /// never after, when mailhost may already have switched to raw mode.
+    let modesAtLaunch: termios
     private let reader: ScreenReader
     private let errors: TemporaryFolder
     private let lock = NSLock()
@@ -191,6 +194,8 @@ final class MailHostRun: @unchecked Sendable {
         defer {
             for pointer in argv + envp { free(pointer) }
         }
+        var modes = termios()
+        tcgetattr(slave, &modes)
         var pid: pid_t = 0
         let code = posix_spawn(&pid, Self.binary, &actions, &attributes, argv, envp)
         guard code == 0 else {
@@ -200,6 +205,7 @@ final class MailHostRun: @unchecked Sendable {
         }
         self.pid = pid
         self.slave = slave
+        self.modesAtLaunch = modes
         self.reader = reader
         reader.start()
     }

@@ -148,7 +148,7 @@ struct SizeClassTests {
         let fixture = MailFixture()
         try fixture.prepareMessageOverItsThread(policy: "migrate")
         let run = try fixture.launch(columns: 120)
-        let before = run.terminalModes().modes
+        let before = run.modesAtLaunch.modes
         try await run.waitForText("From:    Grace Hopper")
         #expect(run.terminalModes().modes != before, "raw mode while running")
 

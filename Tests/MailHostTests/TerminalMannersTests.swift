@@ -13,7 +13,7 @@ struct TerminalMannersTests {
     @Test func quittingLeavesTheAlternateScreenAndPutsTheTerminalsModesBack() async throws {
         let fixture = MailFixture()
         let run = try fixture.launch()
-        let before = run.terminalModes().modes
+        let before = run.modesAtLaunch.modes
         let running = try await run.waitForText("> Work")
         #expect(running.inAlternateScreen)
         #expect(!running.cursorVisible)
@@ -35,7 +35,7 @@ struct TerminalMannersTests {
     func aSignalPutsTheTerminalBackAndEndsByThatSignal(_ signal: Int32, typed: Bool) async throws {
         let fixture = MailFixture()
         let run = try fixture.launch()
-        let before = run.terminalModes().modes
+        let before = run.modesAtLaunch.modes
         try await run.waitForText("> Work")
         run.type(Keys.enter)
         try await run.waitForText("> Inbox (3)")
@@ -65,7 +65,7 @@ struct TerminalMannersTests {
     @Test func aTypedControlBackslashNeitherKillsItNorLeavesTheTerminalRaw() async throws {
         let fixture = MailFixture()
         let run = try fixture.launch()
-        let before = run.terminalModes().modes
+        let before = run.modesAtLaunch.modes
         try await run.waitForText("> Work")
         run.type("\u{1C}" + Keys.down)  // ^\: SIGQUIT, which would dump core, if the terminal sent it
         try await run.waitForText("> Home")
@@ -185,7 +185,7 @@ struct TerminalMannersTests {
         let fixture = MailFixture()
         try fixture.prepare(["--size-class", "regular"])
         let run = try fixture.launch()
-        let before = run.terminalModes().modes
+        let before = run.modesAtLaunch.modes
         try await run.waitForText("> Work")
         let lock = try WriteLock(fixture.database)
         defer { lock.release() }
