@@ -66,32 +66,43 @@ package struct JSONWriter: Sendable {
         afterKey = true
     }
 
-    /// An object key the writer's callers spell themselves, which needs no escaping (`type`,
-    /// `value`): copied as it is, not scanned; the next write is its value.
-    package mutating func key(literal key: StaticString) {
-        assert(key.withUTF8Buffer { !$0.contains { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C } })
-        separate()
-        bytes.append(UInt8(ascii: "\""))
-        key.withUTF8Buffer { bytes.append(contentsOf: $0) }
-        bytes.append(UInt8(ascii: "\""))
-        bytes.append(UInt8(ascii: ":"))
-        afterKey = true
-    }
-
     package mutating func string(_ value: String) {
         separate()
         bytes.append(UInt8(ascii: "\""))
+        appendEscaped(value)
+        bytes.append(UInt8(ascii: "\""))
+    }
+
+    /// A route as `{"type":…,"value":…}`, its value as stored: what ``beginObject()``, the two
+    /// keys, ``string(_:)``, ``json(_:)`` and ``endObject()`` write, in one call. A save writes
+    /// one for every route of a window.
+    package mutating func route(type: String, json: String) {
+        separate()
+        append(#"{"type":""#)
+        appendEscaped(type)
+        append(#"","value":"#)
+        var json = json
+        json.withUTF8 { bytes.append(contentsOf: $0) }
+        bytes.append(UInt8(ascii: "}"))
+    }
+
+    private mutating func append(_ text: StaticString) {
+        text.withUTF8Buffer { bytes.append(contentsOf: $0) }
+    }
+
+    /// The UTF-8 of `value`, each byte JSON must escape escaped; runs between them copied whole.
+    private mutating func appendEscaped(_ value: String) {
         var value = value
         value.withUTF8 { utf8 in
             var runStart = 0
-            for (index, byte) in utf8.enumerated() where byte < 0x20 || byte == 0x22 || byte == 0x5C {
-                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
-                appendEscape(byte)
-                runStart = index + 1
+            while true {
+                let special = JSONSyntax.firstSpecialByte(utf8, from: runStart)
+                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<special]))
+                guard special < utf8.count else { return }
+                appendEscape(utf8[special])
+                runStart = special + 1
             }
-            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart...]))
         }
-        bytes.append(UInt8(ascii: "\""))
     }
 
     package mutating func integer(_ value: Int) {

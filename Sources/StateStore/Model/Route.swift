@@ -76,12 +76,7 @@ public struct Route: Hashable, Sendable, CustomStringConvertible {
 
     /// Writes `{"type": ..., "value": ...}`.
     package func write(to writer: inout JSONWriter) {
-        writer.beginObject()
-        writer.key(literal: "type")
-        writer.string(type)
-        writer.key(literal: "value")
-        writer.json(json)
-        writer.endObject()
+        writer.route(type: type, json: json)
     }
 }
 
