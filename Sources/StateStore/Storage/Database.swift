@@ -114,16 +114,42 @@ package final class Database {
     func query(
         _ hot: HotStatement, session: String, window: String, row: (Statement) throws(StateStoreError) -> Void
     ) throws(StateStoreError) {
-        let statement = try statement(hot)
+        try withKey(try statement(hot), session: session, window: window) { statement, _ throws(StateStoreError) in
+            while try statement.step() {
+                try row(statement)
+            }
+        }
+    }
+
+    /// Runs a hot write bound to a window's key (`?1` session, `?2` window) and, through `bind`,
+    /// to ranges of `bytes` (a row's JSON), all without SQLite copying them: they stay valid until
+    /// the statement is reset, which happens before this returns. A save runs three.
+    func run(
+        _ hot: HotStatement, session: String, window: String, bytes: [UInt8] = [],
+        bind: (Statement, UnsafeBufferPointer<UInt8>) throws(StateStoreError) -> Void = { _, _ in }
+    ) throws(StateStoreError) {
+        try withKey(try statement(hot), session: session, window: window, bytes: bytes) {
+            statement, bytes throws(StateStoreError) in
+            try bind(statement, bytes)
+            while try statement.step() {}
+        }
+    }
+
+    /// `body` with `statement` bound to the key, borrowed, and `bytes` lent for more; the
+    /// statement is reset before the borrowed bytes go.
+    private func withKey(
+        _ statement: Statement, session: String, window: String, bytes: [UInt8] = [],
+        _ body: (Statement, UnsafeBufferPointer<UInt8>) throws(StateStoreError) -> Void
+    ) throws(StateStoreError) {
         var (session, window) = (session, window)
         let result = session.withUTF8 { session in
             window.withUTF8 { window in
-                defer { statement.reset() }
-                return Result { () throws(StateStoreError) in
-                    try statement.bind(1, borrowing: session)
-                    try statement.bind(2, borrowing: window)
-                    while try statement.step() {
-                        try row(statement)
+                bytes.withUnsafeBufferPointer { bytes in
+                    defer { statement.reset() }
+                    return Result { () throws(StateStoreError) in
+                        try statement.bind(1, borrowing: session)
+                        try statement.bind(2, borrowing: window)
+                        try body(statement, bytes)
                     }
                 }
             }

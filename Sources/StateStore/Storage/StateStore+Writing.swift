@@ -178,23 +178,16 @@ extension Database {
         if previous == 0 {
             // A new window starts at revision 1 whatever history is left: a row deleted by hand
             // (sqlite3) leaves its history behind, whose revisions the new ones would collide with.
-            try run(.clearHistory) {
-                statement throws(StateStoreError) in
-                try statement.bind(1, stored.session)
-                try statement.bind(2, stored.window)
-            }
+            try run(.clearHistory, session: stored.session, window: stored.window)
         }
-        try run(.upsertWindow) { statement throws(StateStoreError) in try WindowRow.bind(stored, to: statement) }
-        try run(.keepInHistory) { statement throws(StateStoreError) in
-            try statement.bind(1, stored.session)
-            try statement.bind(2, stored.window)
+        let content = WindowRow.Content(stored)
+        try run(.upsertWindow, session: stored.session, window: stored.window, bytes: content.bytes) {
+            statement, bytes throws(StateStoreError) in try content.bind(stored, bytes, to: statement)
         }
+        try run(.keepInHistory, session: stored.session, window: stored.window)
         if stored.revision > options.historyLimit {
-            try run(.dropOldHistory) {
-                statement throws(StateStoreError) in
-                try statement.bind(1, stored.session)
-                try statement.bind(2, stored.window)
-                try statement.bind(3, stored.revision - options.historyLimit)
+            try run(.dropOldHistory, session: stored.session, window: stored.window) {
+                statement, _ throws(StateStoreError) in try statement.bind(3, stored.revision - options.historyLimit)
             }
         }
         return stored

@@ -83,7 +83,30 @@ extension SizeClass {
     }
 }
 
+extension SizeClass {
+    /// The stored spelling (``rawValue``) in static storage, which a write binds without a copy.
+    var storedName: UnsafeBufferPointer<UInt8> {
+        let name: StaticString =
+            switch self {
+            case .compact: "compact"
+            case .regular: "regular"
+            case .unspecified: "unspecified"
+            }
+        return UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount)
+    }
+}
+
 extension SizeChangePolicy {
+    /// The stored spelling (``rawValue``) in static storage, which a write binds without a copy.
+    var storedName: UnsafeBufferPointer<UInt8> {
+        let name: StaticString =
+            switch self {
+            case .migrate: "migrate"
+            case .dismiss: "dismiss"
+            }
+        return UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount)
+    }
+
     /// The policy a stored column spells, without building a string.
     init?(utf8 text: UnsafeBufferPointer<UInt8>) {
         switch text.first {

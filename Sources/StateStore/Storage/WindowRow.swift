@@ -121,26 +121,48 @@ package enum WindowRow {
         .damaged(SQLiteFailure(code: .corrupt, message: message, sql: statement.sql))
     }
 
-    /// Binds `state` to parameters 1–9 in ``columns`` order.
-    static func bind(_ state: WindowState, to statement: Statement) throws(StateStoreError) {
-        var writer = JSONWriter()
-        try statement.bind(1, state.session)
-        try statement.bind(2, state.window)
-        try statement.bind(3, state.sizeClass.rawValue)
-        state.path.write(to: &writer)
-        try statement.bind(4, utf8: writer.bytes)
-        if let item = state.item {
-            writer.removeAll()
-            item.write(to: &writer)
-            try statement.bind(5, utf8: writer.bytes)
-        } else {
-            try statement.bind(5, nil as String?)
+    /// The JSON columns of a row to write (`path`, `item`, `item_path`), written into one buffer
+    /// that is bound in place, not copied by SQLite.
+    struct Content {
+        let bytes: [UInt8]
+        private let path: Range<Int>
+        private let item: Range<Int>?
+        private let itemPath: Range<Int>
+
+        init(_ state: WindowState) {
+            var writer = JSONWriter()
+            state.path.write(to: &writer)
+            path = 0..<writer.bytes.count
+            // Each column is a whole value at the top level, so the next one follows without a comma.
+            if let stateItem = state.item {
+                let start = writer.bytes.count
+                stateItem.write(to: &writer)
+                item = start..<writer.bytes.count
+            } else {
+                item = nil
+            }
+            let start = writer.bytes.count
+            state.itemPath.write(to: &writer)
+            itemPath = start..<writer.bytes.count
+            bytes = writer.bytes
         }
-        writer.removeAll()
-        state.itemPath.write(to: &writer)
-        try statement.bind(6, utf8: writer.bytes)
-        try statement.bind(7, state.policy.rawValue)
-        try statement.bind(8, state.revision)
-        try statement.bind(9, state.updatedAt.millisecondsSince1970)
+
+        /// Binds `state` to parameters 3–9 in ``WindowRow/columns`` order (the key, 1 and 2, is
+        /// bound by the caller), the JSON columns from `bytes`, this content's ``bytes`` lent.
+        func bind(
+            _ state: WindowState, _ bytes: UnsafeBufferPointer<UInt8>, to statement: Statement
+        ) throws(StateStoreError) {
+            try statement.bind(3, borrowing: state.sizeClass.storedName)
+            try statement.bind(4, borrowing: UnsafeBufferPointer(rebasing: bytes[path]))
+            if let item {
+                try statement.bind(5, borrowing: UnsafeBufferPointer(rebasing: bytes[item]))
+            } else {
+                try statement.bind(5, nil as String?)
+            }
+            try statement.bind(6, borrowing: UnsafeBufferPointer(rebasing: bytes[itemPath]))
+            try statement.bind(7, borrowing: state.policy.storedName)
+            try statement.bind(8, state.revision)
+            try statement.bind(9, state.updatedAt.millisecondsSince1970)
+        }
     }
 }
