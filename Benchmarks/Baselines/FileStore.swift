@@ -103,14 +103,7 @@ package final class FileStore: BenchmarkedStore {
         func array(_ routes: [FileRoute]) -> String {
             var writer = JSONWriter()
             writer.beginArray()
-            for route in routes {
-                writer.beginObject()
-                writer.key("type")
-                writer.string(route.type)
-                writer.key("value")
-                writer.json(route.value)
-                writer.endObject()
-            }
+            for route in routes { writer.route(type: route.type, json: route.value) }
             writer.endArray()
             return writer.text
         }
