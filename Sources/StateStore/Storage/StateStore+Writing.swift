@@ -144,15 +144,9 @@ extension Database {
     /// The window's revision, 0 when it does not exist.
     func currentRevision(session: String, window: String) throws(StateStoreError) -> Int {
         var revision = 0
-        try query(
-            .revision,
-            bind: { statement throws(StateStoreError) in
-                try statement.bind(1, session)
-                try statement.bind(2, window)
-            },
-            row: { statement throws(StateStoreError) in
-                revision = try WindowRow.revision(statement, 0, session: session, window: window)
-            })
+        try query(.revision, session: session, window: window) { statement throws(StateStoreError) in
+            revision = try WindowRow.revision(statement, 0, session: session, window: window)
+        }
         return revision
     }
 

@@ -41,11 +41,6 @@ final class Statement {
         if let value { try bind(index, value) } else { try check(sqlite3_bind_null(handle, index)) }
     }
 
-    func bind(_ index: Int32, utf8 value: [UInt8]) throws(StateStoreError) {
-        let code = value.withUnsafeBufferPointer { bindText(index, $0) }
-        try check(code)
-    }
-
     func bind(_ index: Int32, _ value: Int64) throws(StateStoreError) {
         try check(sqlite3_bind_int64(handle, index, value))
     }
