@@ -419,10 +419,15 @@ public final class WindowModel<R: RouteRepresentable> {
     /// A route of the window already holding `value`, so an element the app did not change keeps
     /// its stored text.
     private func storedRoute(for value: R) -> Route? {
-        for route in state.path + (state.item.map { [$0] } ?? []) + state.itemPath {
-            if case .value(let index)? = decodings[route], decodedValues[index] == value { return route }
+        let state = state
+        func holds(_ route: Route) -> Bool {
+            if case .value(let index)? = decodings[route] { return decodedValues[index] == value }
+            return false
         }
-        return nil
+        // The path, the item, its stack, in that order, without building the chain of them.
+        if let route = state.path.first(where: holds) { return route }
+        if let item = state.item, holds(item) { return item }
+        return state.itemPath.first(where: holds)
     }
 
     /// `values` as routes over the shown `routes`: the routes of the longest prefix whose decoded
