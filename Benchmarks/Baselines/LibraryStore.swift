@@ -50,6 +50,30 @@ package final class LibraryStore: BenchmarkedStore {
         return totals
     }
 
+    /// The listing through ``StateStore/forEachListedWindow(session:sizeClass:_:)``, each row's
+    /// texts copied out of the lent row into one reused buffer, as raw's listing copies them out
+    /// of SQLite's.
+    package func listLent() throws -> ListTotals {
+        var totals = ListTotals()
+        var revisions = 0
+        let row = RowCopy()
+        try store.forEachListedWindow { window in
+            row.removeAll()
+            window.withSessionUTF8 { row.append($0) }
+            window.withWindowUTF8 { row.append($0) }
+            let ids = row.count
+            row.append(window.sizeClass.rawValue)
+            let item: Void? = window.withItemJSON { row.append($0) }
+            totals.rows += 1
+            totals.depth += window.depth
+            revisions += window.revision
+            totals.items += item == nil ? 0 : 1
+            totals.idBytes += ids
+        }
+        totals.revisions = revisions
+        return totals
+    }
+
     package func layoutJSON(_ index: Int) throws -> String {
         let operation = restores[index]
         guard
@@ -63,5 +87,34 @@ package final class LibraryStore: BenchmarkedStore {
         }
         return LayoutText.make(
             presentation: layout.presentation.rawValue, stack: array(layout.stack), sheet: layout.sheet.map(array))
+    }
+}
+
+/// A listing's copy of the row it stands on, grown as needed and reused from row to row: what
+/// raw's listing keeps, copied into with `memcpy` as it is.
+private final class RowCopy {
+    private var bytes = UnsafeMutableRawPointer.allocate(byteCount: 256, alignment: 1)
+    private var capacity = 256
+    private(set) var count = 0
+
+    deinit { bytes.deallocate() }
+
+    func removeAll() { count = 0 }
+
+    func append(_ text: UnsafeBufferPointer<UInt8>) {
+        guard let base = text.baseAddress else { return }
+        if count + text.count > capacity {
+            let grown = UnsafeMutableRawPointer.allocate(byteCount: 2 * (count + text.count), alignment: 1)
+            grown.copyMemory(from: bytes, byteCount: count)
+            bytes.deallocate()
+            (bytes, capacity) = (grown, 2 * (count + text.count))
+        }
+        (bytes + count).copyMemory(from: base, byteCount: text.count)
+        count += text.count
+    }
+
+    func append(_ text: String) {
+        var text = text
+        text.withUTF8 { append($0) }
     }
 }

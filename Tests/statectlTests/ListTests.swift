@@ -80,6 +80,31 @@ struct ListTests {
         #expect(rows[4]["sizeClass"] as? String == "unspecified")
     }
 
+    /// `list --json` writes rows from the bytes the store lends; rows another program wrote — an
+    /// item in another shape, ids that are not UTF-8 — still come out as valid JSON, as `show`
+    /// reads them.
+    @Test func jsonOfRowsWrittenByHandIsValidAndAsShowReadsThem() throws {
+        let fixture = Fixture()
+        try fixture.save("s", "w") { $0.push(route("A")) }
+        try fixture.save("t", "w") { $0.push(route("A")) }
+        try rawSQL(
+            fixture.database,
+            #"""
+            UPDATE windows SET item = ' {"value" : [1, "a\"b"], "type" : "T\u0041"} ' WHERE session = 's';
+            UPDATE windows SET session = CAST(x'74FF' AS TEXT), window = 'w"\',
+                item = '{"type":"B","value":"' || CAST(x'C328' AS TEXT) || '"}' WHERE session = 't';
+            """#)
+        let run = try fixture.run(["list", "--json"])
+        #expect(run.status == 0, "\(run.stderr)")
+        let rows = try jsonArray(run.stdout)
+        #expect(rows.map { $0["session"] as? String } == ["s", "t\u{FFFD}"])
+        #expect(rows.map { $0["window"] as? String } == ["w", #"w"\"#])
+        #expect(run.stdout.contains(#""item":{"type":"TA","value":[1,"a\"b"]}"#), "\(run.stdout)")
+        #expect(routeText(rows[1]["item"]) == "B:\"\u{FFFD}(\"")
+        let shown = try jsonObject(try fixture.run(["show", "s", "w", "--json"]).stdout)
+        #expect(routeText(shown["item"]) == routeText(rows[0]["item"]))
+    }
+
     @Test func filtersBySessionAndSizeClass() throws {
         let fixture = Fixture()
         try populate(fixture)

@@ -73,6 +73,14 @@ package struct JSONWriter: Sendable {
         bytes.append(UInt8(ascii: "\""))
     }
 
+    /// A string given as its UTF-8, which must be well-formed, such as an id a listing lends.
+    package mutating func string(utf8 value: UnsafeBufferPointer<UInt8>) {
+        separate()
+        bytes.append(UInt8(ascii: "\""))
+        appendEscaped(utf8: value)
+        bytes.append(UInt8(ascii: "\""))
+    }
+
     /// A route as `{"type":…,"value":…}`, its value as stored: what ``beginObject()``, the two
     /// keys, ``string(_:)``, ``json(_:)`` and ``endObject()`` write, in one call. A save writes
     /// one for every route of a window.
@@ -90,18 +98,21 @@ package struct JSONWriter: Sendable {
         text.withUTF8Buffer { bytes.append(contentsOf: $0) }
     }
 
-    /// The UTF-8 of `value`, each byte JSON must escape escaped; runs between them copied whole.
+    /// The UTF-8 of `value`, each byte JSON must escape escaped.
     private mutating func appendEscaped(_ value: String) {
         var value = value
-        value.withUTF8 { utf8 in
-            var runStart = 0
-            while true {
-                let special = JSONSyntax.firstSpecialByte(utf8, from: runStart)
-                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<special]))
-                guard special < utf8.count else { return }
-                appendEscape(utf8[special])
-                runStart = special + 1
-            }
+        value.withUTF8 { appendEscaped(utf8: $0) }
+    }
+
+    /// `utf8`, each byte JSON must escape escaped; runs between them copied whole.
+    private mutating func appendEscaped(utf8: UnsafeBufferPointer<UInt8>) {
+        var runStart = 0
+        while true {
+            let special = JSONSyntax.firstSpecialByte(utf8, from: runStart)
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<special]))
+            guard special < utf8.count else { return }
+            appendEscape(utf8[special])
+            runStart = special + 1
         }
     }
 
@@ -130,9 +141,15 @@ package struct JSONWriter: Sendable {
 
     /// A value that is already valid, minified JSON text, such as ``Route/json``.
     package mutating func json(_ text: String) {
-        separate()
         var text = text
-        text.withUTF8 { bytes.append(contentsOf: $0) }
+        text.withUTF8 { json(utf8: $0) }
+    }
+
+    /// A value that is already valid, minified JSON text, given as its UTF-8, such as the item a
+    /// listing lends.
+    package mutating func json(utf8 text: UnsafeBufferPointer<UInt8>) {
+        separate()
+        bytes.append(contentsOf: text)
     }
 
     private mutating func separate() {

@@ -36,3 +36,55 @@ extension UnsafeBufferPointer<UInt8> {
         return true
     }
 }
+
+extension UnsafeBufferPointer<UInt8> {
+    /// Whether the bytes are well-formed UTF-8, exactly as `String(validating:as:)` decides it,
+    /// without building a string. ASCII, as nearly every id and stored value is, is told in one
+    /// pass eight bytes at a time; a listing lends bytes only when this holds.
+    var isValidUTF8: Bool {
+        guard let base = baseAddress else { return true }
+        let raw = UnsafeRawPointer(base)
+        var high: UInt64 = 0
+        var offset = 0
+        while offset + 8 <= count {
+            high |= raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+            offset += 8
+        }
+        while offset < count {
+            high |= UInt64(raw.load(fromByteOffset: offset, as: UInt8.self))
+            offset += 1
+        }
+        return high & 0x8080_8080_8080_8080 == 0 || hasValidMultibyteUTF8
+    }
+
+    /// ``isValidUTF8`` for bytes that are not all ASCII: sequence by sequence.
+    private var hasValidMultibyteUTF8: Bool {
+        var index = 0
+        while index < count {
+            let lead = self[index]
+            if lead < 0x80 {
+                index += 1
+                continue
+            }
+            // The length the lead byte gives, and the range the second byte must fall in (which
+            // rules out overlong forms, surrogates and scalars past U+10FFFF); the rest are
+            // plain continuation bytes.
+            let length: Int
+            var second: ClosedRange<UInt8> = 0x80...0xBF
+            switch lead {
+            case 0xC2...0xDF: length = 2
+            case 0xE0: (length, second) = (3, 0xA0...0xBF)
+            case 0xE1...0xEC, 0xEE...0xEF: length = 3
+            case 0xED: (length, second) = (3, 0x80...0x9F)
+            case 0xF0: (length, second) = (4, 0x90...0xBF)
+            case 0xF1...0xF3: length = 4
+            case 0xF4: (length, second) = (4, 0x80...0x8F)
+            default: return false
+            }
+            guard index + length <= count, second.contains(self[index + 1]) else { return false }
+            for offset in 2..<length where self[index + offset] & 0xC0 != 0x80 { return false }
+            index += length
+        }
+        return true
+    }
+}

@@ -58,6 +58,25 @@ extension StateStore {
         }
     }
 
+    /// Streams the windows ``forEachWindow(session:sizeClass:_:)`` streams, in the same order,
+    /// each lent to `body` as it stands in SQLite's buffer: nothing is built that `body` does not
+    /// ask for. For a listing that writes rows out or sums them, such as `statectl list --json`.
+    ///
+    /// Each row is checked before `body` sees it, as for ``forEachWindow(session:sizeClass:_:)``:
+    /// a damaged row stops the listing with ``StateStoreError/damaged(_:)`` naming the window. A
+    /// throw from `body` stops it and reaches the caller unchanged; `body` runs with the store
+    /// locked, as there.
+    public func forEachListedWindow(
+        session: String? = nil, sizeClass: SizeClass? = nil, _ body: (borrowing ListedWindow) throws -> Void
+    ) throws {
+        try HostClosure.run { host throws(StateStoreError) in
+            try listing(session: session, sizeClass: sizeClass, call: #function) { statement throws(StateStoreError) in
+                let window = try ListedWindow(statement)
+                try host.call { try body(window) }
+            }
+        }
+    }
+
     /// ``forEachWindow(session:sizeClass:_:)`` collected into an array.
     public func windowSummaries(
         session: String? = nil, sizeClass: SizeClass? = nil
@@ -69,10 +88,20 @@ extension StateStore {
         return summaries
     }
 
-    /// The listing both of those read, row by row.
+    /// The listing both of those read, row by row, built into summaries.
     private func summaries(
         session: String?, sizeClass: SizeClass?, call: String,
         _ body: (WindowSummary) throws(StateStoreError) -> Void
+    ) throws(StateStoreError) {
+        try listing(session: session, sizeClass: sizeClass, call: call) { statement throws(StateStoreError) in
+            try body(try WindowRow.decodeSummary(statement))
+        }
+    }
+
+    /// The listing's statement, on each of its rows.
+    private func listing(
+        session: String?, sizeClass: SizeClass?, call: String,
+        _ row: (Statement) throws(StateStoreError) -> Void
     ) throws(StateStoreError) {
         if let session { try validateIdentifier(session, "session id") }
         let listing: HotStatement =
@@ -89,7 +118,7 @@ extension StateStore {
                     if let session { try statement.bind(1, session) }
                     if let sizeClass { try statement.bind(2, sizeClass.rawValue) }
                 },
-                row: { statement throws(StateStoreError) in try body(try WindowRow.decodeSummary(statement)) })
+                row: row)
         }
     }
 

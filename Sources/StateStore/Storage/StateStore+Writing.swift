@@ -84,8 +84,8 @@ extension StateStore {
                         },
                         row: { statement throws(StateStoreError) in
                             guard !statement.isNull(0) else { return }
-                            let oldest = try WindowRow.revision(statement, 0, session: session, window: window)
-                            let newest = try WindowRow.revision(statement, 1, session: session, window: window)
+                            let oldest = try WindowRow.revision(statement, 0, (session, window))
+                            let newest = try WindowRow.revision(statement, 1, (session, window))
                             kept = oldest...max(oldest, newest)
                         })
                     throw .notFound(.revision(session: session, window: window, revision: revision, kept: kept))
@@ -145,7 +145,7 @@ extension Database {
     func currentRevision(session: String, window: String) throws(StateStoreError) -> Int {
         var revision = 0
         try query(.revision, session: session, window: window) { statement throws(StateStoreError) in
-            revision = try WindowRow.revision(statement, 0, session: session, window: window)
+            revision = try WindowRow.revision(statement, 0, (session, window))
         }
         return revision
     }

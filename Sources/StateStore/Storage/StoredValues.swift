@@ -55,7 +55,7 @@ extension JSONReader {
 
     /// Checks one route in the store's shape at the reader and passes over it; `nil`, the reader
     /// where it was, for any other shape.
-    private mutating func storedRouteSpan() throws(Failure) -> StoredRouteSpan? {
+    mutating func storedRouteSpan() throws(Failure) -> StoredRouteSpan? {
         try backtracking { reader throws(Failure) -> StoredRouteSpan? in
             guard reader.consume(#"{"type":"#), let type = reader.consumePlainStringRange(),
                 reader.consume(#","value":"#), let value = try reader.consumeMinifiedValueRange(), reader.consume("}")

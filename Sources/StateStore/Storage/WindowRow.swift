@@ -32,8 +32,8 @@ package enum WindowRow {
         } catch {
             throw unreadable(session, window, error, statement)
         }
-        let revision = try revision(statement, column(7), session: session, window: window)
-        let updatedAt = try updatedAt(statement, column(8), session: session, window: window)
+        let revision = try revision(statement, column(7), (session, window))
+        let updatedAt = try updatedAt(statement, column(8), (session, window))
         var state = WindowState(
             session: session, window: window, sizeClass: sizeClass, path: path, item: item, itemPath: itemPath,
             policy: policy)
@@ -43,7 +43,8 @@ package enum WindowRow {
     }
 
     /// Reads a row of the listing query: `session, window, size_class, json_array_length(path),
-    /// item, revision, updated_at`; the path is counted by SQLite, not parsed.
+    /// item, revision, updated_at`; the path is counted by SQLite, not parsed. Checked as
+    /// ``ListedWindow/init(_:)`` checks it, with the same calls, but built into strings at once.
     static func decodeSummary(_ statement: Statement) throws(StateStoreError) -> WindowSummary {
         let session = statement.withText(0) { statement.reading.sessions.string($0) }
         let window = statement.withText(1) { statement.reading.windows.string($0) }
@@ -58,12 +59,12 @@ package enum WindowRow {
         }
         return WindowSummary(
             session: session, window: window, sizeClass: sizeClass, depth: statement.int(3), item: item,
-            revision: try revision(statement, 5, session: session, window: window),
-            updatedAt: try updatedAt(statement, 6, session: session, window: window))
+            revision: try revision(statement, 5, (session, window)),
+            updatedAt: try updatedAt(statement, 6, (session, window)))
     }
 
     /// The item column: a route, or `nil` for NULL. The one place it is decoded.
-    private static func item(_ statement: Statement, _ column: Int32) throws(JSONReader.Failure) -> Route? {
+    static func item(_ statement: Statement, _ column: Int32) throws(JSONReader.Failure) -> Route? {
         // Only a NULL item, or a failed allocation, gives no text: its type is asked only then.
         try statement.withText(column) { bytes throws(JSONReader.Failure) -> Route? in
             if bytes.baseAddress == nil && statement.isNull(column) { return nil }
@@ -85,7 +86,7 @@ package enum WindowRow {
     }
 
     /// A row whose JSON does not parse, or whose size class or policy is unknown.
-    private static func unreadable(
+    static func unreadable(
         _ session: String, _ window: String, _ failure: JSONReader.Failure, _ statement: Statement
     ) -> StateStoreError {
         damaged("stored window '\(session)' '\(window)' cannot be read: \(failure.description)", statement)
@@ -94,11 +95,11 @@ package enum WindowRow {
     /// A stored revision: a whole number ≥ 1. Anything else (text a writer by hand put there,
     /// which SQLite's `CHECK (revision >= 1)` lets through) is damage, never read as a number.
     static func revision(
-        _ statement: Statement, _ column: Int32, session: String, window: String
+        _ statement: Statement, _ column: Int32, _ names: @autoclosure () -> (session: String, window: String)
     ) throws(StateStoreError) -> Int {
         guard let revision = statement.exactInt64(column), revision >= 1 else {
             throw damaged(
-                "stored window '\(session)' '\(window)' has revision \(statement.literal(column)), not a whole number ≥ 1",
+                "stored window '\(names().session)' '\(names().window)' has revision \(statement.literal(column)), not a whole number ≥ 1",
                 statement)
         }
         return Int(revision)
@@ -106,11 +107,11 @@ package enum WindowRow {
 
     /// A stored time stamp: an integer of milliseconds (any, however far from now).
     static func updatedAt(
-        _ statement: Statement, _ column: Int32, session: String, window: String
+        _ statement: Statement, _ column: Int32, _ names: @autoclosure () -> (session: String, window: String)
     ) throws(StateStoreError) -> Timestamp {
         guard let milliseconds = statement.exactInt64(column) else {
             throw damaged(
-                "stored window '\(session)' '\(window)' has updated_at \(statement.literal(column)), not milliseconds",
+                "stored window '\(names().session)' '\(names().window)' has updated_at \(statement.literal(column)), not milliseconds",
                 statement)
         }
         return Timestamp(millisecondsSince1970: milliseconds)

@@ -63,7 +63,7 @@ enum ListCommand {
         output.write(byte: UInt8(ascii: "["))
         var writer = JSONWriter()
         var first = true
-        try store?.forEachWindow(session: session, sizeClass: sizeClass) { window in
+        try store?.forEachListedWindow(session: session, sizeClass: sizeClass) { window in
             writer.removeAll()
             window.write(to: &writer)
             if !first { output.write(byte: UInt8(ascii: ",")) }

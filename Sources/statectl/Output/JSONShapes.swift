@@ -103,21 +103,22 @@ extension JSONWriter {
     }
 }
 
-extension WindowSummary {
-    /// `list --json`'s row: `{session, window, sizeClass, depth, item, revision, updatedAt}`.
+extension ListedWindow {
+    /// `list --json`'s row: `{session, window, sizeClass, depth, item, revision, updatedAt}`,
+    /// the ids and the item from the bytes the store lends.
     func write(to writer: inout JSONWriter) {
         // Member by member, not as `Field`s: `list` writes one row per window, a million of them.
         writer.beginObject()
         writer.key("session")
-        writer.string(session)
+        withSessionUTF8 { writer.string(utf8: $0) }
         writer.key("window")
-        writer.string(window)
+        withWindowUTF8 { writer.string(utf8: $0) }
         writer.key("sizeClass")
         writer.string(sizeClass.rawValue)
         writer.key("depth")
         writer.integer(depth)
         writer.key("item")
-        if let item { item.write(to: &writer) } else { writer.null() }
+        if withItemJSON({ writer.json(utf8: $0) }) == nil { writer.null() }
         writer.key("revision")
         writer.integer(revision)
         writer.key("updatedAt")
