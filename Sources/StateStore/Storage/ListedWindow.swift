@@ -58,7 +58,7 @@ public struct ListedWindow: ~Copyable {
     }
 
     /// The item column: in the store's own shape, `{"type":…,"value":…}` exactly as
-    /// ``Route/write(to:)`` writes it, lent with where its type and value stand; in any other
+    /// `Route.write(to:)` writes it, lent with where its type and value stand; in any other
     /// shape a stored route may take, the route read and written again in that shape.
     @usableFromInline enum Item {
         case lent(UnsafeBufferPointer<UInt8>, type: Range<Int>, value: Range<Int>)
@@ -135,8 +135,8 @@ public struct ListedWindow: ~Copyable {
         try windowText.withUTF8(body)
     }
 
-    /// Lends the presented item as minified JSON, `{"type":…,"value":…}` — the bytes
-    /// ``Route/write(to:)`` would write for ``item`` — to `body` and returns what it returns;
+    /// Lends the presented item as minified JSON, `{"type":…,"value":…}` — the bytes the store
+    /// writes ``item`` as, and `statectl list --json` prints — to `body` and returns what it returns;
     /// `nil`, without calling `body`, when there is no item.
     @inlinable public func withItemJSON<T, E: Error>(
         _ body: (UnsafeBufferPointer<UInt8>) throws(E) -> T
