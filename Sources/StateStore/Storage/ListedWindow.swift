@@ -49,9 +49,9 @@ public struct ListedWindow: ~Copyable {
             return try string.withUTF8Bytes(body)
         }
 
-        func string(_ recent: inout RecentStrings) -> String {
+        var string: String {
             switch self {
-            case .lent(let bytes): recent.string(bytes)
+            case .lent(let bytes): String(decoding: bytes, as: UTF8.self)
             case .repaired(let string): string
             }
         }
@@ -64,11 +64,11 @@ public struct ListedWindow: ~Copyable {
         case lent(UnsafeBufferPointer<UInt8>, type: Range<Int>, value: Range<Int>)
         case rewritten(Route, json: String)
 
-        func route(_ types: inout RecentStrings) -> Route {
+        var route: Route {
             switch self {
             case .lent(let bytes, let type, let value):
                 Route(
-                    validType: types.string(UnsafeBufferPointer(rebasing: bytes[type])),
+                    validType: String(decoding: UnsafeBufferPointer(rebasing: bytes[type]), as: UTF8.self),
                     minifiedJSON: String(decoding: UnsafeBufferPointer(rebasing: bytes[value]), as: UTF8.self))
             case .rewritten(let route, _): route
             }
@@ -84,8 +84,7 @@ public struct ListedWindow: ~Copyable {
         let window = statement.withText(1, Text.init)
         // The ids as strings only for an error's message.
         func names() -> (session: String, window: String) {
-            var none = RecentStrings(capacity: 1)
-            return (session.string(&none), window.string(&none))
+            (session.string, window.string)
         }
         guard let sizeClass = statement.withText(2, SizeClass.init(utf8:)) else {
             throw WindowRow.damaged(
@@ -153,27 +152,23 @@ public struct ListedWindow: ~Copyable {
 
     /// The window's session, built.
     public var session: String {
-        var none = RecentStrings(capacity: 1)
-        return sessionText.string(&none)
+        sessionText.string
     }
 
     /// The window's id, built.
     public var window: String {
-        var none = RecentStrings(capacity: 1)
-        return windowText.string(&none)
+        windowText.string
     }
 
     /// The presented item, built; `nil` when there is none.
     public var item: Route? {
-        var none = RecentStrings(capacity: 1)
-        return storedItem?.route(&none)
+        storedItem?.route
     }
 
     /// The whole row, built: what ``StateStore/forEachWindow(session:sizeClass:_:)`` passes.
     public var summary: WindowSummary {
-        var none = RecentStrings(capacity: 1)
-        return WindowSummary(
-            session: sessionText.string(&none), window: windowText.string(&none), sizeClass: sizeClass, depth: depth,
-            item: storedItem?.route(&none), revision: revision, updatedAt: updatedAt)
+        WindowSummary(
+            session: sessionText.string, window: windowText.string, sizeClass: sizeClass, depth: depth,
+            item: storedItem?.route, revision: revision, updatedAt: updatedAt)
     }
 }
