@@ -25,6 +25,26 @@ struct StoredReadingTests {
         }
     }
 
+    /// A run of digits of each length up to two words, ended by each byte there is, is read alike
+    /// along both paths.
+    @Test func runsOfDigitsEndedByEveryByteReadAlike() {
+        for count in 1...17 {
+            let digits = (0..<count).map { UInt8(ascii: "0") + UInt8(($0 + 1) % 10) }
+            for end in UInt8.min...UInt8.max {
+                for value in [
+                    digits + [end], Array("[".utf8) + digits + [end] + Array("]".utf8), digits + [end, 0x31],
+                ] {
+                    let problem = FuzzChecks.storedReading(value)
+                    #expect(problem == nil, "\(value): \(problem ?? "")")
+                    if problem != nil { return }
+                }
+            }
+            let ends = StoredColumn.valueEnds(digits + Array(",".utf8))
+            #expect(ends.minified == count && ends.general?.end == count, "the number ends before the comma")
+            #expect(StoredColumn.valueEnds(Array("[".utf8) + digits + Array("]".utf8)).minified == count + 2)
+        }
+    }
+
     @Test(arguments: [
         "0", "-0", "12.5e-3", "1E+5", "true", "false", "null", #""""#, #""a\"b\\c\u00e9""#, #""é😀""#,
         #"{"id":480370,"thread":48037}"#, #"[1,[2,[3,{}]],[]]"#, #"{"a":{"b":{"c":[true,null]}}}"#,

@@ -141,6 +141,40 @@ struct ListedWindowTests {
         try expectLentRowsAreTheSummaries(store)
     }
 
+    /// The check of a text's UTF-8 reads it in words and a shorter tail: a byte that is not
+    /// UTF-8 at any place of a text of any length up to three words is found, and a text of only
+    /// ASCII of each length is lent as stored.
+    @Test func aBadByteAnywhereInATextOfAnyLengthIsFound() throws {
+        let store = try StateStore(path: folder.file("store.db"))
+        var updates: [String] = []
+        for count in 1...24 {
+            for bad in -1..<count {
+                let window = "w\(count)-\(bad)"
+                try store.save(WindowState(session: "s", window: window, item: route("I", #""x""#)))
+                let hex = (0..<count).map { $0 == bad ? "FF" : "61" }.joined()
+                updates.append(
+                    """
+                    UPDATE windows SET window = CAST(x'\(hex)' AS TEXT),
+                        item = '{"type":"I","value":"' || CAST(x'\(hex)' AS TEXT) || '"}' WHERE window = '\(window)';
+                    """)
+            }
+        }
+        try rawSQL(folder.file("store.db"), updates.joined(separator: "\n"))
+        let rows = try lent(store)
+        #expect(rows.count == (1...24).reduce(0) { $0 + $1 + 1 })
+        for row in rows {
+            let repaired = row.window.contains(0xFF) == false && row.window.contains(0xEF)
+            #expect(String(validating: row.window, as: UTF8.self) != nil)
+            #expect(row.window == Array(row.summary.window.utf8))
+            #expect(repaired == row.summary.window.contains("\u{FFFD}"))
+            let item = try #require(row.item)
+            #expect(String(validating: item, as: UTF8.self) != nil)
+            #expect(item.contains(0xEF) == repaired, "the item repaired where the id is")
+        }
+        #expect(rows.filter { $0.summary.window.contains("\u{FFFD}") }.count == (1...24).reduce(0, +))
+        try expectLentRowsAreTheSummaries(store)
+    }
+
     /// A damaged row stops a lent listing with the error a listing of summaries stops with,
     /// naming the window, before the closure sees it.
     @Test(arguments: [

@@ -45,14 +45,26 @@ extension UnsafeBufferPointer<UInt8> {
         guard let base = baseAddress else { return true }
         let raw = UnsafeRawPointer(base)
         var high: UInt64 = 0
-        var offset = 0
-        while offset + 8 <= count {
-            high |= raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
-            offset += 8
-        }
-        while offset < count {
-            high |= UInt64(raw.load(fromByteOffset: offset, as: UInt8.self))
-            offset += 1
+        if count >= 8 {
+            var offset = 0
+            while offset + 8 < count {
+                high |= raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+                offset += 8
+            }
+            // The last eight bytes, overlapping what was read: no byte-by-byte tail.
+            high |= raw.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
+        } else {
+            // Fewer than eight: four, two and one at a time, as the count's bits say.
+            var offset = 0
+            if count & 4 != 0 {
+                high |= UInt64(raw.loadUnaligned(fromByteOffset: offset, as: UInt32.self))
+                offset += 4
+            }
+            if count & 2 != 0 {
+                high |= UInt64(raw.loadUnaligned(fromByteOffset: offset, as: UInt16.self))
+                offset += 2
+            }
+            if count & 1 != 0 { high |= UInt64(raw.load(fromByteOffset: offset, as: UInt8.self)) }
         }
         return high & 0x8080_8080_8080_8080 == 0 || hasValidMultibyteUTF8
     }

@@ -19,119 +19,88 @@ public struct ListedWindow: ~Copyable {
     public let revision: Int
     /// When that revision was written.
     public let updatedAt: Timestamp
+    // Only bytes, ranges and numbers: a row is lent, and let go of, with nothing to release.
     // Inlinable where bytes are lent, so that a caller's closure is inlined into the call: a
     // listing lends three texts a row.
-    @usableFromInline let sessionText: Text
-    @usableFromInline let windowText: Text
-    @usableFromInline let storedItem: Item?
-
-    /// Text as lent: SQLite's bytes when they are well-formed UTF-8, else the string
-    /// `String(decoding:as:)` repairs them into, as a summary holds it.
-    @usableFromInline enum Text {
-        case lent(UnsafeBufferPointer<UInt8>)
-        case repaired(String)
-
-        init(_ bytes: UnsafeBufferPointer<UInt8>) {
-            self = bytes.isValidUTF8 ? .lent(bytes) : .repaired(String(decoding: bytes, as: UTF8.self))
-        }
-
-        @inlinable func withUTF8<T, E: Error>(_ body: (UnsafeBufferPointer<UInt8>) throws(E) -> T) throws(E) -> T {
-            switch self {
-            case .lent(let bytes): return try body(bytes)
-            case .repaired(let string): return try Self.withUTF8(of: string, body)
-            }
-        }
-
-        @usableFromInline static func withUTF8<T, E: Error>(
-            of string: String, _ body: (UnsafeBufferPointer<UInt8>) throws(E) -> T
-        ) throws(E) -> T {
-            var string = string
-            return try string.withUTF8Bytes(body)
-        }
-
-        var string: String {
-            switch self {
-            case .lent(let bytes): String(decoding: bytes, as: UTF8.self)
-            case .repaired(let string): string
-            }
-        }
-    }
-
-    /// The item column: in the store's own shape, `{"type":…,"value":…}` exactly as
-    /// `Route.write(to:)` writes it, lent with where its type and value stand; in any other
-    /// shape a stored route may take, the route read and written again in that shape.
-    @usableFromInline enum Item {
-        case lent(UnsafeBufferPointer<UInt8>, type: Range<Int>, value: Range<Int>)
-        case rewritten(Route, json: String)
-
-        var route: Route {
-            switch self {
-            case .lent(let bytes, let type, let value):
-                Route(
-                    validType: String(decoding: UnsafeBufferPointer(rebasing: bytes[type]), as: UTF8.self),
-                    minifiedJSON: String(decoding: UnsafeBufferPointer(rebasing: bytes[value]), as: UTF8.self))
-            case .rewritten(let route, _): route
-            }
-        }
-    }
+    @usableFromInline let sessionUTF8: UnsafeBufferPointer<UInt8>
+    @usableFromInline let windowUTF8: UnsafeBufferPointer<UInt8>
+    /// The item as `{"type":…,"value":…}`; `nil` for none.
+    @usableFromInline let itemJSON: UnsafeBufferPointer<UInt8>?
+    /// Where the item's type and value stand in ``itemJSON``; `nil` where the type has escapes,
+    /// which only the general reader reads.
+    private let itemSpan: JSONReader.StoredRouteSpan?
 
     /// Reads and checks a row of the listing query: `session, window, size_class,
     /// json_array_length(path), item, revision, updated_at`; the path is counted by SQLite, not
-    /// parsed. The bytes lent stay SQLite's until the statement steps on. The checks are
-    /// ``WindowRow/decodeSummary(_:)``'s, through the same calls.
-    init(_ statement: Statement) throws(StateStoreError) {
-        let session = statement.withText(0, Text.init)
-        let window = statement.withText(1, Text.init)
+    /// parsed. The bytes lent are SQLite's, valid until the statement steps on, or, for text
+    /// that had to be repaired or rewritten, copies in `copies`, valid until it is cleared. The
+    /// checks are ``WindowRow/decodeSummary(_:)``'s, through the same calls.
+    init(_ statement: borrowing Statement, copies: inout LentCopies) throws(StateStoreError) {
+        copies.removeAll()
+        let session = statement.withText(0) { Self.text($0, &copies) }
+        let window = statement.withText(1) { Self.text($0, &copies) }
         // The ids as strings only for an error's message.
         func names() -> (session: String, window: String) {
-            (session.string, window.string)
+            (String(decoding: session, as: UTF8.self), String(decoding: window, as: UTF8.self))
         }
         guard let sizeClass = statement.withText(2, SizeClass.init(utf8:)) else {
             throw WindowRow.damaged(
                 "stored window '\(names().session)' '\(names().window)' has an unknown size class", statement)
         }
-        let item: Item?
+        let item: (json: UnsafeBufferPointer<UInt8>, span: JSONReader.StoredRouteSpan?)?
         do {
-            item = try Self.item(statement, 4)
+            item = try Self.item(statement, 4, &copies)
         } catch {
             throw WindowRow.unreadable(names().session, names().window, error, statement)
         }
         let revision = try WindowRow.revision(statement, 5, names())
         let updatedAt = try WindowRow.updatedAt(statement, 6, names())
-        // Every property set at once, at the end: a value that cannot be copied is either
-        // whole or not there on every path.
-        (sessionText, windowText, self.sizeClass, depth, storedItem, self.revision, self.updatedAt) =
-            (session, window, sizeClass, statement.int(3), item, revision, updatedAt)
+        (sessionUTF8, windowUTF8, self.sizeClass, depth, itemJSON, itemSpan, self.revision, self.updatedAt) =
+            (session, window, sizeClass, statement.int(3), item?.json, item?.span, revision, updatedAt)
+    }
+
+    /// Text as lent: SQLite's bytes when they are well-formed UTF-8, else those of the string
+    /// `String(decoding:as:)` repairs them into, as a summary holds it.
+    private static func text(
+        _ bytes: UnsafeBufferPointer<UInt8>, _ copies: inout LentCopies
+    ) -> UnsafeBufferPointer<UInt8> {
+        bytes.isValidUTF8 ? bytes : copies.keep(String(decoding: bytes, as: UTF8.self))
     }
 
     /// The item column: the store's shape lent where its bytes are exactly what it writes, any
-    /// other readable route rewritten in that shape, NULL none.
-    private static func item(_ statement: Statement, _ column: Int32) throws(JSONReader.Failure) -> Item? {
-        let lent = try statement.withText(column) { bytes throws(JSONReader.Failure) -> Item? in
+    /// other readable route written again in that shape, NULL none.
+    private static func item(
+        _ statement: Statement, _ column: Int32, _ copies: inout LentCopies
+    ) throws(JSONReader.Failure) -> (json: UnsafeBufferPointer<UInt8>, span: JSONReader.StoredRouteSpan?)? {
+        let lent = try statement.withText(column) {
+            bytes throws(JSONReader.Failure) -> (json: UnsafeBufferPointer<UInt8>, span: JSONReader.StoredRouteSpan?)?
+            in
             var reader = JSONReader(bytes)
             guard bytes.baseAddress != nil, let span = try reader.storedRouteSpan(), reader.isAtEnd, bytes.isValidUTF8
             else { return nil }
-            return .lent(bytes, type: span.type, value: span.value)
+            return (bytes, span)
         }
         if let lent { return lent }
         guard let route = try WindowRow.item(statement, column) else { return nil }
         var writer = JSONWriter()
         route.write(to: &writer)
-        return .rewritten(route, json: writer.text)
+        let json = copies.keep(writer.text)
+        var reader = JSONReader(json)
+        return (json, try reader.storedRouteSpan())
     }
 
     /// Lends the session id's UTF-8 to `body`.
     @inlinable public func withSessionUTF8<T, E: Error>(
         _ body: (UnsafeBufferPointer<UInt8>) throws(E) -> T
     ) throws(E) -> T {
-        try sessionText.withUTF8(body)
+        try body(sessionUTF8)
     }
 
     /// Lends the window id's UTF-8 to `body`.
     @inlinable public func withWindowUTF8<T, E: Error>(
         _ body: (UnsafeBufferPointer<UInt8>) throws(E) -> T
     ) throws(E) -> T {
-        try windowText.withUTF8(body)
+        try body(windowUTF8)
     }
 
     /// Lends the presented item as minified JSON, `{"type":…,"value":…}` — the bytes the store
@@ -140,35 +109,74 @@ public struct ListedWindow: ~Copyable {
     @inlinable public func withItemJSON<T, E: Error>(
         _ body: (UnsafeBufferPointer<UInt8>) throws(E) -> T
     ) throws(E) -> T? {
-        switch storedItem {
-        case nil: return nil
-        case .lent(let bytes, _, _): return try body(bytes)
-        case .rewritten(_, let json): return try Text.withUTF8(of: json, body)
-        }
+        guard let itemJSON else { return nil }
+        return try body(itemJSON)
     }
 
     /// Whether the window presents an item.
-    public var hasItem: Bool { storedItem != nil }
+    public var hasItem: Bool { itemJSON != nil }
 
     /// The window's session, built.
     public var session: String {
-        sessionText.string
+        String(decoding: sessionUTF8, as: UTF8.self)
     }
 
     /// The window's id, built.
     public var window: String {
-        windowText.string
+        String(decoding: windowUTF8, as: UTF8.self)
     }
 
     /// The presented item, built; `nil` when there is none.
     public var item: Route? {
-        storedItem?.route
+        guard let itemJSON else { return nil }
+        if let itemSpan {
+            return Route(
+                validType: String(decoding: UnsafeBufferPointer(rebasing: itemJSON[itemSpan.type]), as: UTF8.self),
+                minifiedJSON: String(decoding: UnsafeBufferPointer(rebasing: itemJSON[itemSpan.value]), as: UTF8.self))
+        }
+        // A type with escapes, which the store wrote as its writer escapes them.
+        var reader = JSONReader(itemJSON)
+        var reading = RowReading()
+        guard let route = try? reader.readStoredRoute(&reading) else {
+            preconditionFailure("an item the store wrote itself cannot be read back")
+        }
+        return route
     }
 
     /// The whole row, built: what ``StateStore/forEachWindow(session:sizeClass:_:)`` passes.
     public var summary: WindowSummary {
         WindowSummary(
-            session: sessionText.string, window: windowText.string, sizeClass: sizeClass, depth: depth,
-            item: storedItem?.route, revision: revision, updatedAt: updatedAt)
+            session: session, window: window, sizeClass: sizeClass, depth: depth, item: item, revision: revision,
+            updatedAt: updatedAt)
+    }
+}
+
+/// The bytes a listing lends in place of SQLite's where a row's text had to be repaired (text
+/// that is not UTF-8) or its item written again in the store's shape: copies that stay until the
+/// next row, and the last row's until the listing lets go of them. Rows the store wrote need none.
+struct LentCopies: ~Copyable {
+    private var copies: [UnsafeMutableBufferPointer<UInt8>] = []
+
+    deinit {
+        for copy in copies { copy.deallocate() }
+    }
+
+    /// Lets go of every copy.
+    @inline(__always) mutating func removeAll() {
+        if !copies.isEmpty { deallocateAll() }
+    }
+
+    private mutating func deallocateAll() {
+        for copy in copies { copy.deallocate() }
+        copies.removeAll(keepingCapacity: true)
+    }
+
+    /// A copy of `text`'s UTF-8, kept until ``removeAll()``.
+    mutating func keep(_ text: String) -> UnsafeBufferPointer<UInt8> {
+        let utf8 = text.utf8
+        let copy = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: Swift.max(utf8.count, 1))
+        _ = copy.initialize(from: utf8)
+        copies.append(copy)
+        return UnsafeBufferPointer(rebasing: copy[..<utf8.count])
     }
 }

@@ -69,9 +69,10 @@ extension StateStore {
     public func forEachListedWindow(
         session: String? = nil, sizeClass: SizeClass? = nil, _ body: (borrowing ListedWindow) throws -> Void
     ) throws {
+        var copies = LentCopies()
         try HostClosure.run { host throws(StateStoreError) in
             try listing(session: session, sizeClass: sizeClass, call: #function) { statement throws(StateStoreError) in
-                let window = try ListedWindow(statement)
+                let window = try ListedWindow(statement, copies: &copies)
                 try host.call { try body(window) }
             }
         }
