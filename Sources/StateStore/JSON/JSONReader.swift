@@ -140,9 +140,10 @@ struct JSONReader {
     @inline(__always)
     mutating func consume(_ literal: StaticString) -> Bool {
         let count = literal.utf8CodeUnitCount
-        guard bytes.count - index >= count,
-            UnsafeBufferPointer(rebasing: bytes[index..<(index + count)]).spells(literal)
-        else { return false }
+        // From the base address, not a slice: no range checks beyond the one here.
+        guard bytes.count - index >= count, let base = bytes.baseAddress,
+            UnsafeBufferPointer(start: base + index, count: count).spells(literal)
+        else { return count == 0 }
         index += count
         return true
     }
