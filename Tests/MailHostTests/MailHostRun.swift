@@ -95,26 +95,18 @@ final class MailFixture: Sendable {
     ) throws -> (
         status: Int32, stdout: String, stderr: String
     ) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
         var environment = ProcessInfo.processInfo.environment
         environment["STATECTL_DB"] = nil
         environment["NO_COLOR"] = nil
         for (key, value) in self.environment { environment[key] = value }
-        process.environment = environment
-        let out = Pipe()
-        let err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        let output = out.fileHandleForReading.readDataToEndOfFile()
-        let errors = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (
-            process.terminationStatus, String(decoding: output, as: UTF8.self), String(decoding: errors, as: UTF8.self)
-        )
+        let output = TemporaryFolder(prefix: "mailhost-run-")
+        let status = try spawnAndWait(
+            executable, arguments, environment: environment, stdout: .file(output.file("stdout")),
+            stderr: .file(output.file("stderr")))
+        func text(_ name: String) throws -> String {
+            String(decoding: try Data(contentsOf: URL(fileURLWithPath: output.file(name))), as: UTF8.self)
+        }
+        return (status, try text("stdout"), try text("stderr"))
     }
 }
 

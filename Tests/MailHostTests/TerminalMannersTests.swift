@@ -92,18 +92,14 @@ struct TerminalMannersTests {
         let descriptor = open(name, O_RDWR | O_NOCTTY | O_CLOEXEC)
         #expect(descriptor >= 0)
         let terminal = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: MailHostRun.binary)
-        process.arguments = ["--db", fixture.database]
-        process.environment = ProcessInfo.processInfo.environment.merging(fixture.environment) { $1 }
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = terminal
-        let errors = Pipe()
-        process.standardError = errors
-        try process.run()
-        let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 64)
+        let errors = TemporaryFolder(prefix: "mailhost-stderr-")
+        let status = try spawnAndWait(
+            MailHostRun.binary, ["--db", fixture.database],
+            environment: ProcessInfo.processInfo.environment.merging(fixture.environment) { $1 },
+            stdout: .descriptor(terminal.fileDescriptor), stderr: .file(errors.file("stderr")))
+        let message = String(
+            decoding: try Data(contentsOf: URL(fileURLWithPath: errors.file("stderr"))), as: UTF8.self)
+        #expect(status == 64)
         #expect(message.contains("Error: standard input is not a terminal"))
         #expect(!exists(fixture.database))
     }

@@ -18,7 +18,7 @@ struct ChangeLogProcessTests {
         let feed = try store.changeFeed()
         let start = feed.position
 
-        var children: [Process] = []
+        var children: [SpawnedChild] = []
         for writer in 0..<writers {
             let session = "p\(writer)"
             let document = folder.file("\(session).json")
@@ -28,14 +28,12 @@ struct ChangeLogProcessTests {
             let statectl = "'\(statectlPath)' --db '\(path)'"
             let round =
                 "\(statectl) import '\(document)' && \(statectl) set \(session) one --push A && \(statectl) delete \(session)"
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: "/bin/sh")
-            process.arguments = ["-c", "set -e; for i in $(seq \(rounds)); do \(round) >/dev/null; done"]
             var environment = ProcessInfo.processInfo.environment
             environment["STATECTL_DB"] = nil
-            process.environment = environment
-            try process.run()
-            children.append(process)
+            children.append(
+                try SpawnedChild(
+                    "/bin/sh", ["-c", "set -e; for i in $(seq \(rounds)); do \(round) >/dev/null; done"],
+                    environment: environment, stderr: .descriptor(2)))
         }
 
         // Uneven polls: at once, soon, late, very late (an import or two goes by unread).

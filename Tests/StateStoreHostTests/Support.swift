@@ -98,27 +98,18 @@ final class HostFixture {
     @discardableResult
     func statectl(_ arguments: [String], stdin: String? = nil) throws -> (status: Int32, stdout: String, stderr: String)
     {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: builtBinary("statectl", environment: "STATECTL_BIN"))
-        process.arguments = ["--db", database] + arguments
         var environment = ProcessInfo.processInfo.environment
         environment["STATECTL_DB"] = nil
-        process.environment = environment
-        let out = Pipe()
-        let err = Pipe()
-        let input = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        process.standardInput = input
-        try process.run()
-        if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
-        try input.fileHandleForWriting.close()
-        let output = out.fileHandleForReading.readDataToEndOfFile()
-        let errors = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (
-            process.terminationStatus, String(decoding: output, as: UTF8.self), String(decoding: errors, as: UTF8.self)
-        )
+        let files = TemporaryFolder(prefix: "statectl-run-")
+        try Data((stdin ?? "").utf8).write(to: URL(fileURLWithPath: files.file("stdin")))
+        let status = try spawnAndWait(
+            builtBinary("statectl", environment: "STATECTL_BIN"), ["--db", database] + arguments,
+            environment: environment, stdin: files.file("stdin"), stdout: .file(files.file("stdout")),
+            stderr: .file(files.file("stderr")))
+        func text(_ name: String) throws -> String {
+            String(decoding: try Data(contentsOf: URL(fileURLWithPath: files.file(name))), as: UTF8.self)
+        }
+        return (status, try text("stdout"), try text("stderr"))
     }
 }
 

@@ -31,23 +31,15 @@ private struct NotificationFixture {
     }
 
     /// Starts `executable arguments...` in another process, its output discarded.
-    func start(_ executable: String, _ arguments: [String]) throws -> Process {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
+    func start(_ executable: String, _ arguments: [String]) throws -> SpawnedChild {
         var environment = ProcessInfo.processInfo.environment
         environment["STATECTL_DB"] = nil
-        process.environment = environment
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        return process
+        return try SpawnedChild(executable, arguments, environment: environment)
     }
 
     /// Starts `statectl set s WINDOW --push Folder` on `path` in another process: one commit,
     /// made after the caller has begun to wait (starting a process takes far longer than that).
-    func startSet(_ window: String, database path: String? = nil) throws -> Process {
+    func startSet(_ window: String, database path: String? = nil) throws -> SpawnedChild {
         try start(
             builtBinary("statectl", environment: "STATECTL_BIN"),
             ["--db", path ?? database, "set", "s", window, "--push", "Folder"])
@@ -133,7 +125,7 @@ private protocol StoreOfVersion010 {
 
 extension StateStore: StoreOfVersion010 {}
 
-private func succeeded(_ process: Process) -> Bool {
+private func succeeded(_ process: SpawnedChild) -> Bool {
     process.waitUntilExit()
     return process.terminationStatus == 0
 }

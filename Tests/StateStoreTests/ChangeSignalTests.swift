@@ -25,18 +25,12 @@ private struct SignalFixture {
     }
 
     /// Starts `statectl --db database arguments...` in another process.
-    func startStatectl(_ arguments: [String], database path: String? = nil) throws -> Process {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: builtBinary("statectl", environment: "STATECTL_BIN"))
-        process.arguments = ["--db", path ?? database] + arguments
+    func startStatectl(_ arguments: [String], database path: String? = nil) throws -> SpawnedChild {
         var environment = ProcessInfo.processInfo.environment
         environment["STATECTL_DB"] = nil
-        process.environment = environment
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        return process
+        return try SpawnedChild(
+            builtBinary("statectl", environment: "STATECTL_BIN"), ["--db", path ?? database] + arguments,
+            environment: environment)
     }
 
     /// Runs `statectl set` in another process to the end: one committed write.

@@ -5,20 +5,19 @@ import Foundation
 
 /// Runs a tool from `$PATH` to its end; its exit status and what it wrote to standard error.
 package func runTool(_ arguments: [String]) -> (status: Int32, errors: String) {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = arguments
-    let errors = Pipe()
-    process.standardError = errors
-    process.standardOutput = FileHandle.nullDevice
+    let files = TemporaryFolder(prefix: "tool-run-")
     do {
-        try process.run()
+        let status = try spawnAndWait(
+            "/usr/bin/env", arguments, environment: ProcessInfo.processInfo.environment, stdout: .discarded,
+            stderr: .file(files.file("stderr")))
+        return (
+            status,
+            String(
+                decoding: (try? Data(contentsOf: URL(fileURLWithPath: files.file("stderr")))) ?? Data(), as: UTF8.self)
+        )
     } catch {
         return (-1, "cannot run \(arguments.first ?? "?"): \(error)")
     }
-    let text = errors.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return (process.terminationStatus, String(decoding: text, as: UTF8.self))
 }
 
 /// Makes a file or folder immutable with `chattr +i`, which stops even root. Returns a reason

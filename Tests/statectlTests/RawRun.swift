@@ -21,19 +21,13 @@ func statectlOnTerminal(_ arguments: [String], environment: [String: String]) th
     }
     defer { close(master) }
     let terminal = FileHandle(forWritingAtPath: name)!
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: statectlPath)
-    process.arguments = arguments
     var env = ProcessInfo.processInfo.environment
     env["STATECTL_DB"] = nil
     env["NO_COLOR"] = nil
     env["TERM"] = "xterm"
     for (key, value) in environment { env[key] = value }
-    process.environment = env
-    process.standardOutput = terminal
-    process.standardError = FileHandle.nullDevice
-    try process.run()
-    process.waitUntilExit()
+    _ = try spawnAndWait(
+        statectlPath, arguments, environment: env, stdout: .descriptor(terminal.fileDescriptor), stderr: .discarded)
     try terminal.close()
     // Everything it wrote is in the terminal's buffer now; read it without blocking.
     _ = fcntl(master, F_SETFL, fcntl(master, F_GETFL) | O_NONBLOCK)

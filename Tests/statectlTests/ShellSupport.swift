@@ -29,43 +29,27 @@ func runTool(
     -> Run
 {
     let folder = TemporaryFolder(prefix: "statectl-tool-")
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: program)
-    process.arguments = arguments
     var environment = environment
     if let profile = ProcessInfo.processInfo.environment["LLVM_PROFILE_FILE"], environment["LLVM_PROFILE_FILE"] == nil {
         environment["LLVM_PROFILE_FILE"] = profile
     }
-    process.environment = environment
-    let outURL = URL(fileURLWithPath: folder.file("stdout"))
-    let errURL = URL(fileURLWithPath: folder.file("stderr"))
-    let inURL = URL(fileURLWithPath: folder.file("stdin"))
-    try Data().write(to: outURL)
-    try Data().write(to: errURL)
-    try (stdin ?? Data()).write(to: inURL)
-    let out = try FileHandle(forWritingTo: outURL)
-    let err = try FileHandle(forWritingTo: errURL)
-    let input = try FileHandle(forReadingFrom: inURL)
-    defer {
-        try? out.close()
-        try? err.close()
-        try? input.close()
+    try (stdin ?? Data()).write(to: URL(fileURLWithPath: folder.file("stdin")))
+    let child = try SpawnedChild(
+        program, arguments, environment: environment, stdin: folder.file("stdin"),
+        stdout: .file(folder.file("stdout")), stderr: .file(folder.file("stderr")))
+    let deadline = Date().addingTimeInterval(60)
+    while child.isRunning {
+        if Date() > deadline {
+            child.signal(SIGKILL)
+            child.waitUntilExit()
+            throw FixtureError(message: "\(program) \(arguments) did not end within a minute")
+        }
+        usleep(2_000)
     }
-    process.standardOutput = out
-    process.standardError = err
-    process.standardInput = input
-    let finished = DispatchSemaphore(value: 0)
-    process.terminationHandler = { _ in finished.signal() }
-    try process.run()
-    if finished.wait(timeout: .now() + 60) == .timedOut {
-        process.terminate()
-        finished.wait()
-        throw FixtureError(message: "\(program) \(arguments) did not end within a minute")
+    func text(_ name: String) throws -> String {
+        String(decoding: try Data(contentsOf: URL(fileURLWithPath: folder.file(name))), as: UTF8.self)
     }
-    return Run(
-        status: process.terminationStatus,
-        stdout: String(decoding: try Data(contentsOf: outURL), as: UTF8.self),
-        stderr: String(decoding: try Data(contentsOf: errURL), as: UTF8.self))
+    return Run(status: child.terminationStatus, stdout: try text("stdout"), stderr: try text("stderr"))
 }
 
 /// `text` as one word in a POSIX shell (bash, zsh): in single quotes.

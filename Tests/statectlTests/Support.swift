@@ -18,40 +18,21 @@ func statectl(
     _ arguments: [String], environment: [String: String] = [:], unsetting: [String] = [], stdin: Data? = nil,
     standardOutput: FileHandle? = nil
 ) throws -> Run {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: statectlPath)
-    process.arguments = arguments
     var env = ProcessInfo.processInfo.environment
     env["STATECTL_DB"] = nil
     env["NO_COLOR"] = nil
     for (key, value) in environment { env[key] = value }
     for key in unsetting { env[key] = nil }
-    process.environment = env
     // Output goes to files, not pipes, so a large output can never block the child.
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("statectl-run-" + UUID().uuidString)
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: folder) }
-    let outURL = folder.appendingPathComponent("stdout")
-    let errURL = folder.appendingPathComponent("stderr")
-    _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
-    _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
-    let out = try FileHandle(forWritingTo: outURL)
-    let err = try FileHandle(forWritingTo: errURL)
-    defer {
-        try? out.close()
-        try? err.close()
-    }
-    process.standardOutput = standardOutput ?? out
-    process.standardError = err
-    let inURL = folder.appendingPathComponent("stdin")
-    try (stdin ?? Data()).write(to: inURL)
-    let input = try FileHandle(forReadingFrom: inURL)
-    defer { try? input.close() }
-    process.standardInput = input
-    try process.run()
-    process.waitUntilExit()
+    let folder = TemporaryFolder(prefix: "statectl-run-")
+    try (stdin ?? Data()).write(to: URL(fileURLWithPath: folder.file("stdin")))
+    let status = try spawnAndWait(
+        statectlPath, arguments, environment: env, stdin: folder.file("stdin"),
+        stdout: standardOutput.map { .descriptor($0.fileDescriptor) } ?? .file(folder.file("stdout")),
+        stderr: .file(folder.file("stderr")))
     return Run(
-        status: process.terminationStatus,
-        stdout: String(decoding: try Data(contentsOf: outURL), as: UTF8.self),
-        stderr: String(decoding: try Data(contentsOf: errURL), as: UTF8.self))
+        status: status,
+        stdout: String(
+            decoding: (try? Data(contentsOf: URL(fileURLWithPath: folder.file("stdout")))) ?? Data(), as: UTF8.self),
+        stderr: String(decoding: try Data(contentsOf: URL(fileURLWithPath: folder.file("stderr"))), as: UTF8.self))
 }

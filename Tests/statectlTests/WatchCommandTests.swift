@@ -5,23 +5,19 @@ import Testing
 struct WatchCommandTests {
     /// Starts `statectl watch` in the background; its output goes to a file read at the end.
     final class Watcher {
-        let process = Process()
+        let process: SpawnedChild
         let output: URL
         let errors: URL
 
         init(_ fixture: Fixture, _ arguments: [String], database: String? = nil) throws {
             output = URL(fileURLWithPath: fixture.path("watch-\(UUID().uuidString).out"))
             errors = URL(fileURLWithPath: fixture.path("watch-\(UUID().uuidString).err"))
-            _ = FileManager.default.createFile(atPath: output.path, contents: nil)
-            _ = FileManager.default.createFile(atPath: errors.path, contents: nil)
-            process.executableURL = URL(fileURLWithPath: statectlPath)
-            process.arguments = ["--db", database ?? fixture.database, "watch"] + arguments
             var environment = ProcessInfo.processInfo.environment
             environment["STATECTL_DB"] = nil
-            process.environment = environment.merging(fixture.environment) { $1 }
-            process.standardOutput = try FileHandle(forWritingTo: output)
-            process.standardError = try FileHandle(forWritingTo: errors)
-            try process.run()
+            process = try SpawnedChild(
+                statectlPath, ["--db", database ?? fixture.database, "watch"] + arguments,
+                environment: environment.merging(fixture.environment) { $1 }, stdout: .file(output.path),
+                stderr: .file(errors.path))
         }
 
         /// Waits until the watcher has said something on standard error containing `text`.
@@ -38,7 +34,7 @@ struct WatchCommandTests {
         func finish() throws -> (status: Int32, lines: [String]) {
             let deadline = Date().addingTimeInterval(30)
             while process.isRunning && Date() < deadline { usleep(20_000) }
-            if process.isRunning { process.terminate() }
+            if process.isRunning { process.signal(SIGTERM) }
             process.waitUntilExit()
             let text = String(decoding: try Data(contentsOf: output), as: UTF8.self)
             return (process.terminationStatus, text.split(separator: "\n").map(String.init))
