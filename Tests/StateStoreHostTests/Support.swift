@@ -104,7 +104,7 @@ final class HostFixture {
         try Data((stdin ?? "").utf8).write(to: URL(fileURLWithPath: files.file("stdin")))
         let status = try spawnAndWait(
             builtBinary("statectl", environment: "STATECTL_BIN"), ["--db", database] + arguments,
-            environment: environment, stdin: files.file("stdin"), stdout: .file(files.file("stdout")),
+            environment: environment, stdin: .file(files.file("stdin")), stdout: .file(files.file("stdout")),
             stderr: .file(files.file("stderr")))
         func text(_ name: String) throws -> String {
             String(decoding: try Data(contentsOf: URL(fileURLWithPath: files.file(name))), as: UTF8.self)

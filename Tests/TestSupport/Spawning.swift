@@ -10,6 +10,17 @@ import Foundation
 // then and crashes the test process (swift-corelibs-foundation pull request 5472, merged after
 // this toolchain). A suite that starts thousands of children met it.
 
+/// Where a spawned child's standard input comes from.
+package enum ChildInput {
+    /// `/dev/null`.
+    case empty
+    /// A file or device, opened for reading.
+    case file(String)
+    /// An open descriptor of the test process (the slave of a pseudo-terminal, a pipe's reading
+    /// end), inherited as descriptor 0.
+    case descriptor(Int32)
+}
+
 /// Where a spawned child's standard output or error goes.
 package enum ChildOutput {
     /// A file, created or emptied.
@@ -18,6 +29,8 @@ package enum ChildOutput {
     case descriptor(Int32)
     /// `/dev/null`.
     case discarded
+    /// Not open at all.
+    case closed
 }
 
 /// A child process started with `posix_spawn`, with the parts of `Process`'s interface the
@@ -25,20 +38,35 @@ package enum ChildOutput {
 package final class SpawnedChild: @unchecked Sendable {
     private let pid: pid_t
     private let lock = NSLock()
+    /// The raw status `waitpid` gave, once it has ended.
     private var status: Int32?
 
-    /// Starts `executable` with `arguments` and exactly `environment`, standard input from the
-    /// file at `stdin` (`/dev/null` when `nil`). In the child every signal is at its default
-    /// action and none is blocked, and no descriptor of the test process is open but the three
-    /// given, as `Process` arranges it.
+    /// Starts `executable` with `arguments` and exactly `environment`. In the child every
+    /// signal is at its default action and none is blocked, and no descriptor of the test
+    /// process is open but the three given, as `Process` arranges it.
+    package convenience init(
+        _ executable: String, _ arguments: [String], environment: [String: String], stdin: ChildInput = .empty,
+        stdout: ChildOutput = .discarded, stderr: ChildOutput = .discarded
+    ) throws {
+        try self.init(
+            executable, bytes: arguments.map { Array($0.utf8) }, environment: environment, stdin: stdin,
+            stdout: stdout, stderr: stderr)
+    }
+
+    /// The same with arguments given as raw bytes, which need not be UTF-8 (`Process` cannot
+    /// pass those).
     package init(
-        _ executable: String, _ arguments: [String], environment: [String: String], stdin: String? = nil,
+        _ executable: String, bytes arguments: [[UInt8]], environment: [String: String], stdin: ChildInput = .empty,
         stdout: ChildOutput = .discarded, stderr: ChildOutput = .discarded
     ) throws {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, stdin ?? "/dev/null", O_RDONLY, 0)
+        switch stdin {
+        case .empty: posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        case .file(let path): posix_spawn_file_actions_addopen(&actions, 0, path, O_RDONLY, 0)
+        case .descriptor(let inherited): posix_spawn_file_actions_adddup2(&actions, inherited, 0)
+        }
         for (descriptor, output) in [(Int32(1), stdout), (2, stderr)] {
             switch output {
             case .file(let path):
@@ -47,6 +75,8 @@ package final class SpawnedChild: @unchecked Sendable {
                 posix_spawn_file_actions_adddup2(&actions, inherited, descriptor)
             case .discarded:
                 posix_spawn_file_actions_addopen(&actions, descriptor, "/dev/null", O_WRONLY, 0)
+            case .closed:
+                posix_spawn_file_actions_addclose(&actions, descriptor)
             }
         }
         // Nothing else of the test process's: a pipe another test reads to its end must not
@@ -65,8 +95,8 @@ package final class SpawnedChild: @unchecked Sendable {
         posix_spawnattr_setsigmask(&attributes, &unblocked)
         posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
 
-        let argv = cStrings([executable] + arguments)
-        let envp = cStrings(environment.map { "\($0.key)=\($0.value)" })
+        let argv = cStringArray([Array(executable.utf8)] + arguments)
+        let envp = cStringArray(environmentStrings(environment))
         defer {
             for pointer in argv + envp { free(pointer) }
         }
@@ -102,6 +132,17 @@ package final class SpawnedChild: @unchecked Sendable {
     /// What `Process.terminationStatus` gives: the exit status, or the number of the signal
     /// that killed it. Only once it has ended.
     package var terminationStatus: Int32 {
+        terminationSignal ?? (ended >> 8) & 0xFF
+    }
+
+    /// The signal that killed it; `nil` when it exited. Only once it has ended.
+    package var terminationSignal: Int32? {
+        // WIFSIGNALED / WTERMSIG, which Swift does not import as functions.
+        let signal = ended & 0x7F
+        return signal == 0 ? nil : signal
+    }
+
+    private var ended: Int32 {
         guard let status = reap(blocking: false) else { preconditionFailure("the child is still running") }
         return status
     }
@@ -117,16 +158,14 @@ package final class SpawnedChild: @unchecked Sendable {
             if result == 0 { return nil }
             if errno != EINTR { preconditionFailure("waitpid \(pid): \(errno)") }
         }
-        // WIFEXITED / WEXITSTATUS / WTERMSIG, which Swift does not import as functions.
-        let signal = raw & 0x7F
-        status = signal == 0 ? (raw >> 8) & 0xFF : signal
-        return status
+        status = raw
+        return raw
     }
 }
 
 /// Runs a child to its end (``SpawnedChild``) and returns its `terminationStatus`.
 package func spawnAndWait(
-    _ executable: String, _ arguments: [String], environment: [String: String], stdin: String? = nil,
+    _ executable: String, _ arguments: [String], environment: [String: String], stdin: ChildInput = .empty,
     stdout: ChildOutput, stderr: ChildOutput
 ) throws -> Int32 {
     let child = try SpawnedChild(
@@ -147,9 +186,4 @@ private let closeFrom: (@convention(c) (UnsafeMutablePointer<posix_spawn_file_ac
 /// A child that could not be started or waited for.
 package struct SpawnError: Error, CustomStringConvertible {
     package var description: String
-}
-
-/// `strings` as a NULL-terminated array of C strings, each to be freed.
-private func cStrings(_ strings: [String]) -> [UnsafeMutablePointer<CChar>?] {
-    strings.map { strdup($0) } + [nil]
 }

@@ -23,7 +23,7 @@ struct ImportInputTests {
     @Test func devZeroIsRefusedAtItsFirstByte() throws {
         let fixture = Fixture()
         expectRefused(try fixture.spawn(["import", "/dev/zero"]), "byte 0 is a NUL byte", fixture)
-        expectRefused(try fixture.spawn(["import"], stdin: .path("/dev/zero")), "byte 0 is a NUL byte", fixture)
+        expectRefused(try fixture.spawn(["import"], stdin: .file("/dev/zero")), "byte 0 is a NUL byte", fixture)
     }
 
     @Test func aNULAfterAGoodStartIsRefusedWhereItIs() throws {
@@ -53,7 +53,7 @@ struct ImportInputTests {
         expectRefused(try fixture.spawn(["import", file]), "is \(Self.limit + 1) bytes; the limit is 256 MiB", fixture)
         // stdin on the same file: refused alike.
         expectRefused(
-            try fixture.spawn(["import"], stdin: .path(file)), "standard input is \(Self.limit + 1) bytes", fixture)
+            try fixture.spawn(["import"], stdin: .file(file)), "standard input is \(Self.limit + 1) bytes", fixture)
     }
 
     @Test func aFileAtTheLimitIsRead() throws {

@@ -35,7 +35,7 @@ func runTool(
     }
     try (stdin ?? Data()).write(to: URL(fileURLWithPath: folder.file("stdin")))
     let child = try SpawnedChild(
-        program, arguments, environment: environment, stdin: folder.file("stdin"),
+        program, arguments, environment: environment, stdin: .file(folder.file("stdin")),
         stdout: .file(folder.file("stdout")), stderr: .file(folder.file("stderr")))
     let deadline = Date().addingTimeInterval(60)
     while child.isRunning {

@@ -27,7 +27,7 @@ func statectl(
     let folder = TemporaryFolder(prefix: "statectl-run-")
     try (stdin ?? Data()).write(to: URL(fileURLWithPath: folder.file("stdin")))
     let status = try spawnAndWait(
-        statectlPath, arguments, environment: env, stdin: folder.file("stdin"),
+        statectlPath, arguments, environment: env, stdin: .file(folder.file("stdin")),
         stdout: standardOutput.map { .descriptor($0.fileDescriptor) } ?? .file(folder.file("stdout")),
         stderr: .file(folder.file("stderr")))
     return Run(
