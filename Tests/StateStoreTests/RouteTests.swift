@@ -54,6 +54,32 @@ struct RouteTests {
         #expect(throws: StateStoreError.self) { try Route(type: type) }
     }
 
+    /// Ids are checked eight bytes at a time, the last word overlapping and a short one filled
+    /// out: every ASCII byte at every place of every length around those words is judged as the
+    /// rule says, and so are a few that are not ASCII.
+    @Test func everyByteAnywhereInAnIdIsJudgedByTheRule() {
+        let lengths = Array(1...24) + [256]
+        for length in lengths {
+            for place in 0..<length {
+                for byte in UInt8(0)...UInt8(0x7F) {
+                    var bytes = Array(repeating: UInt8(ascii: "a"), count: length)
+                    bytes[place] = byte
+                    let type = String(decoding: bytes, as: UTF8.self)
+                    let allowed = byte >= 0x20 && byte != 0x7F
+                    let accepted = (try? Route(type: type)) != nil
+                    #expect(accepted == allowed, "byte \(byte) at \(place) of \(length)")
+                }
+                // Beyond ASCII: a letter passes, a C1 control character does not.
+                let before = String(repeating: "a", count: place)
+                let after = String(repeating: "a", count: max(0, length - place - 2))
+                if place + 2 <= length {
+                    #expect((try? Route(type: before + "é" + after)) != nil, "é at \(place) of \(length)")
+                    #expect((try? Route(type: before + "\u{85}" + after)) == nil, "U+0085 at \(place) of \(length)")
+                }
+            }
+        }
+    }
+
     @Test func acceptsTypesAtTheLimit() throws {
         let type = String(repeating: "é", count: 128)  // 256 bytes
         #expect(try Route(type: type).type == type)

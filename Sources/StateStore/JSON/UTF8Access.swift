@@ -54,19 +54,52 @@ extension UnsafeBufferPointer<UInt8> {
             // The last eight bytes, overlapping what was read: no byte-by-byte tail.
             high |= raw.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
         } else {
-            // Fewer than eight: four, two and one at a time, as the count's bits say.
-            var offset = 0
-            if count & 4 != 0 {
-                high |= UInt64(raw.loadUnaligned(fromByteOffset: offset, as: UInt32.self))
-                offset += 4
-            }
-            if count & 2 != 0 {
-                high |= UInt64(raw.loadUnaligned(fromByteOffset: offset, as: UInt16.self))
-                offset += 2
-            }
-            if count & 1 != 0 { high |= UInt64(raw.load(fromByteOffset: offset, as: UInt8.self)) }
+            high = shortWord(raw)
         }
         return high & 0x8080_8080_8080_8080 == 0 || hasValidMultibyteUTF8
+    }
+
+    /// Whether every byte is printable ASCII, 0x20–0x7E: no control character, nothing past ASCII.
+    /// Eight bytes at a time, as ``isValidUTF8``: every call of the store checks its ids so.
+    var isPrintableASCII: Bool {
+        guard let base = baseAddress else { return true }
+        let raw = UnsafeRawPointer(base)
+        // Whether no byte of `word` is below 0x20 or above 0x7E. Each test is exact for the word
+        // as a whole: a borrow or carry into a byte comes only from a byte that failed already.
+        func printable(_ word: UInt64) -> Bool {
+            let ones: UInt64 = 0x0101_0101_0101_0101
+            let below = (word &- ones &* 0x20) & ~word
+            let above = (word &+ ones) | word
+            return (below | above) & 0x8080_8080_8080_8080 == 0
+        }
+        guard count >= 8 else {
+            // The bytes, then spaces, which are printable, to fill the word.
+            let spaces: UInt64 = 0x2020_2020_2020_2020
+            return printable(shortWord(raw) | spaces << UInt64(8 * count))
+        }
+        var offset = 0
+        while offset + 8 < count {
+            guard printable(raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) else { return false }
+            offset += 8
+        }
+        return printable(raw.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self))
+    }
+
+    /// The bytes, fewer than eight, as one little-endian word, zero above them: four, two and one
+    /// at a time, as the count's bits say, not byte by byte.
+    private func shortWord(_ raw: UnsafeRawPointer) -> UInt64 {
+        var word: UInt64 = 0
+        var offset = 0
+        if count & 4 != 0 {
+            word = UInt64(raw.loadUnaligned(fromByteOffset: 0, as: UInt32.self))
+            offset = 4
+        }
+        if count & 2 != 0 {
+            word |= UInt64(raw.loadUnaligned(fromByteOffset: offset, as: UInt16.self)) << UInt64(8 * offset)
+            offset += 2
+        }
+        if count & 1 != 0 { word |= UInt64(raw.load(fromByteOffset: offset, as: UInt8.self)) << UInt64(8 * offset) }
+        return word
     }
 
     /// ``isValidUTF8`` for bytes that are not all ASCII: sequence by sequence.

@@ -13,17 +13,18 @@ public enum Limits {
 
 /// Checks an id or a route type: 1–256 bytes of UTF-8, no control character (category Cc).
 func validateIdentifier(_ value: String, _ what: String) throws(StateStoreError) {
+    // Printable ASCII of a length in bounds, as nearly every id is, is told in one pass over its
+    // bytes: every call of the store checks its ids.
+    let printable = value.utf8.withContiguousStorageIfAvailable { bytes in
+        Limits.identifierBytes.contains(bytes.count) && bytes.isPrintableASCII
+    }
+    if printable == true { return }
     let count = value.utf8.count
     guard Limits.identifierBytes.contains(count) else {
         throw .invalidInput(
             count == 0
                 ? "\(what) is empty" : "\(what) is \(count) bytes; the limit is \(Limits.identifierBytes.upperBound)")
     }
-    // Printable ASCII, as nearly every id is, needs no decoding: every call of the store checks its ids.
-    let printable = value.utf8.withContiguousStorageIfAvailable { bytes in
-        bytes.allSatisfy { $0 >= 0x20 && $0 < 0x7F }
-    }
-    if printable == true { return }
     for scalar in value.unicodeScalars where scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) {
         let hex = String(scalar.value, radix: 16, uppercase: true)
         throw .invalidInput(
