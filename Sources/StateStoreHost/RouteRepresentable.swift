@@ -57,11 +57,11 @@ extension RouteRepresentable where Self: Codable {
     /// Decodes the route's value with `JSONDecoder` when its type is ``routeType`` or one of
     /// ``formerRouteTypes``.
     public init(route: Route) throws {
-        guard route.type == Self.routeType || Self.formerRouteTypes.contains(route.type) else {
+        guard route.hasType(Self.routeType) || Self.formerRouteTypes.contains(where: route.hasType) else {
             throw RouteConversionError.otherType(stored: route.type, expected: Self.routeType)
         }
         do {
-            self = try JSONDecoder().decode(Self.self, from: Data(route.json.utf8))
+            self = try JSONDecoder().decode(Self.self, from: route.withJSONUTF8 { Data(buffer: $0) })
         } catch {
             throw RouteConversionError.undecodable(type: route.type, json: route.json, reason: "\(error)")
         }

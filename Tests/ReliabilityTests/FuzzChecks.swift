@@ -196,7 +196,7 @@ enum FuzzChecks {
         return nil
     }
 
-    // MARK: Byte-wise comparison (Swift's == would take "é" and "e\u{301}" as equal)
+    // MARK: Byte-wise comparison (Swift's == on ids would take "é" and "e\u{301}" as equal)
 
     static func same(_ a: Route, _ b: Route) -> Bool {
         a.type.utf8.elementsEqual(b.type.utf8) && a.json.utf8.elementsEqual(b.json.utf8)

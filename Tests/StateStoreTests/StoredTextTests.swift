@@ -162,3 +162,84 @@ struct StoredTextTests {
         #expect(try store.windowSummaries().first?.sizeClass == .compact)
     }
 }
+
+/// Routes read from a row share one copy of its column's text, built into strings only when asked.
+struct SharedRouteTextTests {
+    let folder = TemporaryFolder()
+
+    /// The hex of `text`'s UTF-8, for an SQL blob literal.
+    func hex(_ bytes: [UInt8]) -> String {
+        bytes.map { String($0, radix: 16).count == 1 ? "0" + String($0, radix: 16) : String($0, radix: 16) }.joined()
+    }
+
+    @Test func routesReadBackEqualAndHashAsTheRoutesWritten() throws {
+        let path = [route("A", #""é 😀""#), route(#"Quote"d"#, #"{"k":[1,2]}"#), route("C")]
+        let item = route("MailApp.Message", #"{"id":480000,"thread":48000}"#)
+        let state = WindowState(session: "s", window: "w", path: path, item: item, itemPath: [route("D", "1")])
+        let store = try StateStore(path: folder.file("store.db"))
+        try store.save(state)
+        let read = try #require(try store.window(session: "s", window: "w"))
+        #expect(read.path == path)
+        #expect(read.item == item)
+        #expect(read.path.map(\.hashValue) == path.map(\.hashValue))
+        #expect(read.item?.hashValue == item.hashValue)
+        #expect(Set(read.path + path).count == path.count, "a set holds each route once, read or made")
+        #expect(read.path.map(\.type) == ["A", #"Quote"d"#, "C"])
+        #expect(read.path.map(\.json) == [#""é 😀""#, #"{"k":[1,2]}"#, "null"])
+        #expect(read.path[0].withJSONUTF8 { Array($0) } == Array(#""é 😀""#.utf8))
+        #expect(read.path[1].withTypeUTF8 { Array($0) } == Array(#"Quote"d"#.utf8))
+        #expect(read.path[1].hasType(#"Quote"d"#))
+        #expect(!read.path[1].hasType("Quote"), "a prefix is another type")
+        #expect(!read.path[1].hasType(#"Quote"dd"#))
+        // The store writes back exactly what it read.
+        try store.save(read)
+        #expect(try store.window(session: "s", window: "w")?.path == path)
+    }
+
+    @Test func routesAreTheirBytesNotTheirCanonicalForm() throws {
+        let composed = route("\u{E9}", "\"\u{E9}\"")
+        #expect(composed != route("e\u{301}", "\"\u{E9}\""), "the type in another normalization")
+        #expect(composed != route("\u{E9}", "\"e\u{301}\""), "the value in another normalization")
+        #expect(composed == route("\u{E9}", "\"\u{E9}\""))
+        #expect(route("A1", "2") != route("A", "12"), "where the type ends counts")
+    }
+
+    /// A route keeps its own copy: what SQLite lent is gone once the statement moves on.
+    @Test func routesOutliveTheRowTheyWereReadFrom() throws {
+        let store = try StateStore(path: folder.file("store.db"))
+        let first = (0..<3).map { route("T\($0)", #"{"n":\#($0),"pad":"\#(String(repeating: "x", count: 40))"}"#) }
+        try store.save(WindowState(session: "s", window: "w", path: first, item: first[1]))
+        let read = try #require(try store.window(session: "s", window: "w"))
+        let listed = try #require(try store.windowSummaries().first)
+        try store.save(WindowState(session: "s", window: "w", path: [route("Other", "2")], item: route("Z")))
+        _ = try store.window(session: "s", window: "w")
+        _ = try store.windowSummaries()
+        #expect(read.path == first)
+        #expect(read.item == first[1])
+        #expect(listed.item == first[1])
+    }
+
+    /// Text that is not UTF-8 (written by another program) is repaired route by route, in the
+    /// store's shape and in any other, and in the listing's item as in a window's.
+    @Test(arguments: [false, true])
+    func routeTextThatIsNotUTF8ReadsRepaired(_ otherShape: Bool) throws {
+        let store = try StateStore(path: folder.file("store.db"))
+        try store.save(WindowState(session: "s", window: "w", item: route("I")))
+        let open = otherShape ? #"[ {"value":"# : #"[{"type":"A","value":"#
+        let pathBytes =
+            Array(open.utf8) + Array(#""x"#.utf8) + [0xFE] + Array(#"""#.utf8)
+            + Array((otherShape ? #","type":"A"},"# : "},").utf8)
+            + Array(#"{"type":"B"#.utf8) + [0xFF] + Array(#"","value":1}]"#.utf8)
+        let itemBytes = Array(#"{"type":"I","value":""#.utf8) + [0xC0, 0xAF] + Array(#""}"#.utf8)
+        try rawSQL(
+            folder.file("store.db"),
+            "UPDATE windows SET path = CAST(X'\(hex(pathBytes))' AS TEXT), item = CAST(X'\(hex(itemBytes))' AS TEXT)")
+        let read = try #require(try store.window(session: "s", window: "w"))
+        #expect(read.path == [route("A", "\"x\u{FFFD}\""), route("B\u{FFFD}", "1")])
+        #expect(read.item == route("I", "\"\u{FFFD}\u{FFFD}\""))
+        #expect(try store.windowSummaries().first?.item == read.item)
+        var lent: Route?
+        try store.forEachListedWindow { lent = $0.item }
+        #expect(lent == read.item)
+    }
+}

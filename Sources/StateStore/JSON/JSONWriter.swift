@@ -85,12 +85,17 @@ package struct JSONWriter: Sendable {
     /// keys, ``string(_:)``, ``json(_:)`` and ``endObject()`` write, in one call. A save writes
     /// one for every route of a window.
     package mutating func route(type: String, json: String) {
+        var (type, json) = (type, json)
+        type.withUTF8 { type in json.withUTF8 { route(typeUTF8: type, jsonUTF8: $0) } }
+    }
+
+    /// ``route(type:json:)`` with both given as their UTF-8, as a route lends them.
+    package mutating func route(typeUTF8 type: UnsafeBufferPointer<UInt8>, jsonUTF8 json: UnsafeBufferPointer<UInt8>) {
         separate()
         append(#"{"type":""#)
-        appendEscaped(type)
+        appendEscaped(utf8: type)
         append(#"","value":"#)
-        var json = json
-        json.withUTF8 { bytes.append(contentsOf: $0) }
+        bytes.append(contentsOf: json)
         bytes.append(UInt8(ascii: "}"))
     }
 

@@ -7,8 +7,8 @@ public enum NavigationPathCoding {
         var writer = JSONWriter()
         writer.beginArray()
         for route in routes.reversed() {
-            writer.string(route.type)
-            writer.string(route.json)
+            route.withTypeUTF8 { writer.string(utf8: $0) }
+            route.withJSONUTF8 { writer.string(utf8: $0) }
         }
         writer.endArray()
         return writer.text

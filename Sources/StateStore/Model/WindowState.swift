@@ -54,8 +54,8 @@ public struct WindowState: Hashable, Sendable {
         // Escaping at most doubles a type or id, so the JSON outside the values is bounded: measure
         // the whole state only when the values come near the limit.
         let routeBytes =
-            path.reduce(0) { $0 + $1.json.utf8.count } + itemPath.reduce(0) { $0 + $1.json.utf8.count }
-            + (item?.json.utf8.count ?? 0)
+            path.reduce(0) { $0 + $1.jsonByteCount } + itemPath.reduce(0) { $0 + $1.jsonByteCount }
+            + (item?.jsonByteCount ?? 0)
         if routeBytes + routeCount * 600 + 2048 > Limits.windowStateBytes {
             let size = jsonBytes().count
             guard size <= Limits.windowStateBytes else {

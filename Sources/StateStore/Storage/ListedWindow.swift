@@ -129,15 +129,11 @@ public struct ListedWindow: ~Copyable {
     /// The presented item, built; `nil` when there is none.
     public var item: Route? {
         guard let itemJSON else { return nil }
-        if let itemSpan {
-            return Route(
-                validType: String(decoding: UnsafeBufferPointer(rebasing: itemJSON[itemSpan.type]), as: UTF8.self),
-                minifiedJSON: String(decoding: UnsafeBufferPointer(rebasing: itemJSON[itemSpan.value]), as: UTF8.self))
-        }
+        // Lent only when well-formed UTF-8: one copy, which the route reads its type and value from.
+        if let itemSpan { return Route(sharing: Array(itemJSON), type: itemSpan.type, value: itemSpan.value) }
         // A type with escapes, which the store wrote as its writer escapes them.
         var reader = JSONReader(itemJSON)
-        var reading = RowReading()
-        guard let route = try? reader.readStoredRoute(&reading) else {
+        guard let route = try? reader.readStoredRoute() else {
             preconditionFailure("an item the store wrote itself cannot be read back")
         }
         return route

@@ -13,13 +13,11 @@ struct RowReading {
     /// A listing is sorted by session: the last one is nearly always the next.
     var sessions = RecentStrings(capacity: 1)
     var windows = RecentStrings(capacity: 8)
-    var routeTypes = RecentStrings(capacity: 16)
 }
 
-/// Strings a statement read from its rows lately, found again by their bytes. Ids and route types
-/// recur from row to row — a listing is sorted by session, a session's windows are few, and a
-/// window's routes are of a handful of types — and a string found here is shared instead of being
-/// checked and built again.
+/// Strings a statement read from its rows lately, found again by their bytes. Ids recur from row
+/// to row — a listing is sorted by session, and a session's windows are few — and a string found
+/// here is shared instead of being checked and built again.
 struct RecentStrings {
     private struct Entry {
         /// The first 16 bytes, zero after the end: all of a small string.

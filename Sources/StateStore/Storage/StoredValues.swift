@@ -12,31 +12,31 @@ extension JSONReader {
     /// Reads a route the store wrote, not validated again. The store writes every route as
     /// `{"type":…,"value":…}`, minified and in that order, so that shape is read directly; any
     /// other goes through the general reader.
-    mutating func readStoredRoute(_ reading: inout RowReading) throws(Failure) -> Route {
-        if let span = try storedRouteSpan() { return route(at: span, &reading) }
-        return try readRouteObject(validating: false)
+    mutating func readStoredRoute() throws(Failure) -> Route {
+        let start = index
+        guard let span = try storedRouteSpan() else { return try readRouteObject(validating: false) }
+        // A route that is the whole text (an item column) shares it; one of many (a stack in
+        // another shape, read route by route) copies only its own bytes.
+        return Self.route(at: span, in: start == 0 && isAtEnd ? sharedText() : nil, bytes)
     }
 
     /// Reads an array of routes the store wrote. The store's own shape is checked whole first, in
     /// place, recording where each route stands (in a list reused from row to row), and only then
     /// built, into an array of exactly its length (one allocation); any other shape goes through
-    /// ``readStoredRoute(_:)`` element by element.
+    /// ``readStoredRoute()`` element by element.
     mutating func readStoredRoutes(_ reading: inout RowReading) throws(Failure) -> [Route] {
         if consume("[]") { return [] }
         reading.spans.removeAll(keepingCapacity: true)
         let checked = try backtracking { reader throws(Failure) -> [Route]? in
             guard try reader.storedRouteSpans(into: &reading.spans) else { return nil }
-            // Reserved, not `init(unsafeUninitializedCapacity:)`: that allocates through the
-            // standard library's unspecialized code (a type-metadata lookup, about 500
-            // instructions a row), this through code specialized for `Route`.
-            var routes: [Route] = []
-            routes.reserveCapacity(reading.spans.count)
-            for offset in reading.spans.indices { routes.append(reader.route(at: reading.spans[offset], &reading)) }
-            return routes
+            guard let text = reader.sharedText() else {
+                return reading.spans.map { Self.route(at: $0, in: nil, reader.bytes) }
+            }
+            return Self.routes(at: reading.spans[...], sharing: text)
         }
         if let checked { return checked }
         var routes: [Route] = []
-        try readArray { reader throws(Failure) in routes.append(try reader.readStoredRoute(&reading)) }
+        try readArray { reader throws(Failure) in routes.append(try reader.readStoredRoute()) }
         return routes
     }
 
@@ -64,10 +64,37 @@ extension JSONReader {
         }
     }
 
-    private func route(at span: StoredRouteSpan, _ reading: inout RowReading) -> Route {
-        Route(
-            validType: reading.routeTypes.string(UnsafeBufferPointer(rebasing: bytes[span.type])),
-            minifiedJSON: String(decoding: UnsafeBufferPointer(rebasing: bytes[span.value]), as: UTF8.self))
+    /// The reader's bytes, to share between its routes, when they are well-formed UTF-8; `nil`
+    /// when not, and each route's text is repaired on its own.
+    private func sharedText() -> [UInt8]? {
+        bytes.isValidUTF8 ? Array(bytes) : nil
+    }
+
+    /// The route at `span` in `text`, which it shares; with no text, its own bytes copied out of
+    /// `bytes` into a text of its own, repaired as `String(decoding:as:)` repairs them where they
+    /// are not well-formed UTF-8.
+    static func route(at span: StoredRouteSpan, in text: [UInt8]?, _ bytes: UnsafeBufferPointer<UInt8>) -> Route {
+        if let text { return Route(sharing: text, type: span.type, value: span.value) }
+        let (type, value) = (
+            UnsafeBufferPointer(rebasing: bytes[span.type]), UnsafeBufferPointer(rebasing: bytes[span.value])
+        )
+        guard type.isValidUTF8 && value.isValidUTF8 else {
+            return Route(
+                validType: String(decoding: type, as: UTF8.self), minifiedJSON: String(decoding: value, as: UTF8.self))
+        }
+        return Route(validTypeUTF8: type, minifiedJSONUTF8: value)
+    }
+
+    /// The routes at `spans` in `text`, which they share, in an array of exactly their count (one
+    /// allocation).
+    static func routes(at spans: ArraySlice<StoredRouteSpan>, sharing text: [UInt8]) -> [Route] {
+        // Reserved, not `init(unsafeUninitializedCapacity:)`: that allocates through the
+        // standard library's unspecialized code (a type-metadata lookup, about 500
+        // instructions a row), this through code specialized for `Route`.
+        var routes: [Route] = []
+        routes.reserveCapacity(spans.count)
+        for span in spans { routes.append(Route(sharing: text, type: span.type, value: span.value)) }
+        return routes
     }
 }
 

@@ -69,7 +69,7 @@ package enum WindowRow {
         try statement.withText(column) { bytes throws(JSONReader.Failure) -> Route? in
             if bytes.baseAddress == nil && statement.isNull(column) { return nil }
             var reader = JSONReader(bytes)
-            let route = try reader.readStoredRoute(&statement.reading)
+            let route = try reader.readStoredRoute()
             try reader.expectEnd()
             return route
         }
