@@ -1,3 +1,5 @@
+import Baselines
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -26,14 +28,14 @@ struct Contender {
 }
 
 /// Runs a warm-up batch of each contender (round 0, not recorded), then `rounds` rounds of one
-/// batch each, the order rotating from round to round so that no contender always runs first.
-/// Returns each contender's nanoseconds per operation, one sample a round.
+/// batch each, in the balanced order of ``RoundOrder``: no contender always runs first, or always
+/// right after the same one. Returns each contender's nanoseconds per operation, one sample a round.
 func measure(_ contenders: [Contender], rounds: Int) throws -> Samples {
     for contender in contenders { _ = try contender.batch(0) }
     var samples = Samples()
     for round in 1...rounds {
-        for offset in contenders.indices {
-            let contender = contenders[(offset + round) % contenders.count]
+        for index in RoundOrder.order(contenders: contenders.count, round: round - 1) {
+            let contender = contenders[index]
             samples.values[contender.name, default: []].append(try contender.batch(round))
         }
     }
