@@ -9,10 +9,10 @@ package enum RoundOrder {
         contenders % 2 == 0 ? contenders : 2 * contenders
     }
 
-    /// The contenders' indices in the order they run in round `round` (any integer; the design
-    /// repeats every ``cycle(contenders:)`` rounds).
+    /// The contenders' indices in the order they run in round `round` (from 0; the design repeats
+    /// every ``cycle(contenders:)`` rounds).
     package static func order(contenders count: Int, round: Int) -> [Int] {
-        precondition(count >= 1)
+        precondition(count >= 1 && round >= 0)
         // The first row: 0, 1, n-1, 2, n-2, …; row r adds r to each, modulo n. For an odd n the
         // rows of the first square, reversed, make the second.
         var first = [0]
@@ -26,7 +26,7 @@ package enum RoundOrder {
                 high -= 1
             }
         }
-        let step = ((round % cycle(contenders: count)) + cycle(contenders: count)) % cycle(contenders: count)
+        let step = round % cycle(contenders: count)
         let row = first.map { ($0 + step) % count }
         return step < count ? row : row.reversed()
     }

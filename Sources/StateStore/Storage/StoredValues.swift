@@ -17,7 +17,7 @@ extension JSONReader {
         guard let span = try storedRouteSpan() else { return try readRouteObject(validating: false) }
         // A route that is the whole text (an item column) shares it; one of many (a stack in
         // another shape, read route by route) copies only its own bytes.
-        return Self.route(at: span, in: start == 0 && isAtEnd ? sharedText() : nil, bytes)
+        return route(at: span, in: start == 0 && isAtEnd ? sharedText() : nil)
     }
 
     /// Reads an array of routes the store wrote. The store's own shape is checked whole first, in
@@ -29,10 +29,8 @@ extension JSONReader {
         reading.spans.removeAll(keepingCapacity: true)
         let checked = try backtracking { reader throws(Failure) -> [Route]? in
             guard try reader.storedRouteSpans(into: &reading.spans) else { return nil }
-            guard let text = reader.sharedText() else {
-                return reading.spans.map { Self.route(at: $0, in: nil, reader.bytes) }
-            }
-            return Self.routes(at: reading.spans[...], sharing: text)
+            guard let text = reader.sharedText() else { return reading.spans.map { reader.route(at: $0, in: nil) } }
+            return Self.routes(at: reading.spans, sharing: text)
         }
         if let checked { return checked }
         var routes: [Route] = []
@@ -71,9 +69,9 @@ extension JSONReader {
     }
 
     /// The route at `span` in `text`, which it shares; with no text, its own bytes copied out of
-    /// `bytes` into a text of its own, repaired as `String(decoding:as:)` repairs them where they
-    /// are not well-formed UTF-8.
-    static func route(at span: StoredRouteSpan, in text: [UInt8]?, _ bytes: UnsafeBufferPointer<UInt8>) -> Route {
+    /// the reader's into a text of its own, repaired as `String(decoding:as:)` repairs them where
+    /// they are not well-formed UTF-8.
+    private func route(at span: StoredRouteSpan, in text: [UInt8]?) -> Route {
         if let text { return Route(sharing: text, type: span.type, value: span.value) }
         let (type, value) = (
             UnsafeBufferPointer(rebasing: bytes[span.type]), UnsafeBufferPointer(rebasing: bytes[span.value])
@@ -87,7 +85,7 @@ extension JSONReader {
 
     /// The routes at `spans` in `text`, which they share, in an array of exactly their count (one
     /// allocation).
-    static func routes(at spans: ArraySlice<StoredRouteSpan>, sharing text: [UInt8]) -> [Route] {
+    private static func routes(at spans: [StoredRouteSpan], sharing text: [UInt8]) -> [Route] {
         // Reserved, not `init(unsafeUninitializedCapacity:)`: that allocates through the
         // standard library's unspecialized code (a type-metadata lookup, about 500
         // instructions a row), this through code specialized for `Route`.
