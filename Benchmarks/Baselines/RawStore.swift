@@ -53,6 +53,13 @@ package final class RawStore: BenchmarkedStore {
         try check(withUnsafePointer(to: &saves[index]) { raw_save(handle, $0, historyLimit, &revision) })
     }
 
+    /// ``save(_:)`` that first asks SQLite, with the write lock held, whether the path still names
+    /// the file opened, as StateStore does before each write: what that check costs, apart.
+    package func saveCheckingPath(_ index: Int) throws {
+        var revision: Int64 = 0
+        try check(withUnsafePointer(to: &saves[index]) { raw_save_checking_path(handle, $0, historyLimit, &revision) })
+    }
+
     package func restore(_ index: Int) throws -> Int {
         let operation = restores[index]
         var found: Int32 = 0

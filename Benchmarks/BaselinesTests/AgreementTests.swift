@@ -41,6 +41,27 @@ struct AgreementTests {
         #expect(schema == (try Agreement.schema(ofStoreAt: store.path)))
     }
 
+    @Test func rawSavesCheckingThePathStoreTheSameAndRefuseAMovedFile() throws {
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let workload = Workload(windowCount: 6)
+        let saves = workload.saves(count: 30, seed: 3)
+        let raw = try RawStore(path: try populated("raw.db", workload, revisions: 98), workload: workload, saves: saves)
+        let checking = try RawStore(
+            path: try populated("checking.db", workload, revisions: 98), workload: workload, saves: saves)
+        for index in saves.indices.dropLast() {
+            try raw.save(index)
+            try checking.saveCheckingPath(index)
+        }
+        let rows = try Agreement.rows(ofStoreAt: folder + "/checking.db")
+        #expect(rows.count > 2 * workload.windowCount)
+        #expect(rows == (try Agreement.rows(ofStoreAt: folder + "/raw.db")))
+        // Moved away, the file is no longer the one the path names: the check refuses the save.
+        try FileManager.default.moveItem(atPath: folder + "/checking.db", toPath: folder + "/moved.db")
+        let refusal = #expect(throws: BenchmarkError.self) { try checking.saveCheckingPath(saves.count - 1) }
+        #expect(refusal?.description.contains("SQLite code 1032:") == true, "SQLITE_READONLY_DBMOVED")
+        try raw.save(saves.count - 1)
+    }
+
     @Test func rawSavesStoreWhatStateStoreSaves() throws {
         defer { try? FileManager.default.removeItem(atPath: folder) }
         // Windows close to the history limit, so that saves drop old revisions too.

@@ -159,13 +159,26 @@ static int save_in_transaction(raw_store *store, const raw_columns *columns, int
     return code == SQLITE_OK ? run(drop) : (sqlite3_clear_bindings(drop), code);
 }
 
-int raw_save(raw_store *store, const raw_columns *columns, int64_t history_limit, int64_t *revision) {
+static int save(raw_store *store, const raw_columns *columns, int64_t history_limit, int64_t *revision, int check) {
     int code = run(store->statements[BEGIN]);
     if (code != SQLITE_OK) return code;
-    code = save_in_transaction(store, columns, history_limit, revision);
+    if (check) {
+        int moved = 0;
+        code = sqlite3_file_control(store->db, "main", SQLITE_FCNTL_HAS_MOVED, &moved);
+        if (code == SQLITE_OK && moved) code = SQLITE_READONLY_DBMOVED;
+    }
+    if (code == SQLITE_OK) code = save_in_transaction(store, columns, history_limit, revision);
     if (code == SQLITE_OK) code = run(store->statements[COMMIT]);
     if (code != SQLITE_OK && !sqlite3_get_autocommit(store->db)) run(store->statements[ROLLBACK]);
     return code;
+}
+
+int raw_save(raw_store *store, const raw_columns *columns, int64_t history_limit, int64_t *revision) {
+    return save(store, columns, history_limit, revision, 0);
+}
+
+int raw_save_checking_path(raw_store *store, const raw_columns *columns, int64_t history_limit, int64_t *revision) {
+    return save(store, columns, history_limit, revision, 1);
 }
 
 // MARK: Restore
