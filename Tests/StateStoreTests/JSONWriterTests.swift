@@ -71,6 +71,41 @@ struct JSONWriterTests {
         #expect(fast.text == general.text)
         #expect(fast.text == "[" + Array(repeating: route.jsonObject, count: 2).joined(separator: ",") + "]")
     }
+
+    /// Commas at every depth, below, at and past the 64 levels the writer keeps without
+    /// allocating: each array holds its level, the next array, and its level again, and the
+    /// innermost holds an object of two keys.
+    @Test(arguments: [1, 2, 63, 64, 65, 66, 130])
+    func commasAreRightAtEveryDepth(_ depth: Int) throws {
+        var writer = JSONWriter()
+        for level in 0..<depth {
+            writer.beginArray()
+            writer.integer(level)
+        }
+        writer.beginObject()
+        writer.key("a")
+        writer.integer(1)
+        writer.key("b")
+        writer.bool(true)
+        writer.endObject()
+        for level in (0..<depth).reversed() {
+            writer.integer(level)
+            writer.endArray()
+        }
+        func expected(_ level: Int) -> String {
+            let inner = level + 1 < depth ? expected(level + 1) : #"{"a":1,"b":true}"#
+            return "[\(level),\(inner),\(level)]"
+        }
+        #expect(writer.text == expected(0))
+        #expect(try JSONSerialization.jsonObject(with: Data(writer.bytes)) is [Any])
+
+        // Emptied, the writer starts again at the top level, with no comma left over.
+        writer.removeAll()
+        writer.beginArray()
+        writer.integer(7)
+        writer.endArray()
+        #expect(writer.text == "[7]")
+    }
 }
 
 extension Route {

@@ -5,8 +5,11 @@
 package struct JSONWriter: Sendable {
     /// The JSON written so far, as UTF-8.
     package private(set) var bytes: [UInt8] = []
-    // One entry per open container: whether it already holds an element.
-    private var holdsElement: [Bool] = []
+    // Whether each open container already holds an element: bit `d` for the container at depth
+    // `d + 1`, for the first 64 levels, which need no allocation; deeper ones in `deepHolds`.
+    private var depth = 0
+    private var shallowHolds: UInt64 = 0
+    private var deepHolds: [Bool] = []
     private var afterKey = false
 
     /// A writer with an empty buffer.
@@ -17,7 +20,9 @@ package struct JSONWriter: Sendable {
     /// Empties the buffer, keeping its storage, so a writer can be reused line after line.
     package mutating func removeAll() {
         bytes.removeAll(keepingCapacity: true)
-        holdsElement.removeAll(keepingCapacity: true)
+        depth = 0
+        shallowHolds = 0
+        deepHolds.removeAll(keepingCapacity: true)
         afterKey = false
     }
 
@@ -51,11 +56,17 @@ package struct JSONWriter: Sendable {
     private mutating func open(_ bracket: UInt8) {
         separate()
         bytes.append(bracket)
-        holdsElement.append(false)
+        depth += 1
+        if depth <= 64 {
+            shallowHolds &= ~(1 << UInt64(depth - 1))
+        } else {
+            deepHolds.append(false)
+        }
     }
 
     private mutating func close(_ bracket: UInt8) {
-        holdsElement.removeLast()
+        if depth > 64 { deepHolds.removeLast() }
+        depth -= 1
         bytes.append(bracket)
     }
 
@@ -162,9 +173,15 @@ package struct JSONWriter: Sendable {
             afterKey = false
             return
         }
-        guard let last = holdsElement.indices.last else { return }
-        if holdsElement[last] { bytes.append(UInt8(ascii: ",")) }
-        holdsElement[last] = true
+        guard depth > 0 else { return }
+        if depth <= 64 {
+            let bit: UInt64 = 1 << UInt64(depth - 1)
+            if shallowHolds & bit != 0 { bytes.append(UInt8(ascii: ",")) }
+            shallowHolds |= bit
+        } else {
+            if deepHolds[depth - 65] { bytes.append(UInt8(ascii: ",")) }
+            deepHolds[depth - 65] = true
+        }
     }
 
     private mutating func appendEscape(_ byte: UInt8) {

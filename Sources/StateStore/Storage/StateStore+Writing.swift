@@ -157,7 +157,6 @@ extension Database {
     ) throws(StateStoreError)
         -> WindowState
     {
-        var stored = state
         let (next, overflow) = previous.addingReportingOverflow(1)
         guard !overflow else {
             throw .damaged(
@@ -167,8 +166,12 @@ extension Database {
                         "window '\(state.session)' '\(state.window)' is damaged: its revision is \(previous), the largest there can be, so it cannot be written again (delete the window to start it at 1); nothing was written"
                 ))
         }
-        stored.revision = next
-        stored.updatedAt = options.clock()
+        // Changed as a `var`, then read as a `let`: what the statements' closures and the content
+        // read is then lent, not copied again.
+        var written = state
+        written.revision = next
+        written.updatedAt = options.clock()
+        let stored = written
         if previous == 0 {
             // A new window starts at revision 1 whatever history is left: a row deleted by hand
             // (sqlite3) leaves its history behind, whose revisions the new ones would collide with.
