@@ -67,7 +67,7 @@ final class Bench {
         let saves = workload.saves(count: count * (rounds + 1), seed: 1)
         // Every window starts with a full history, so that each save also drops the oldest
         // revision: the steady state of a long-lived app. Every store is a copy of one file, made
-        // the same way (a file SQLite built and a copy of it are laid out apart on the disk).
+        // the same way: no contender gets the file SQLite built while the others get copies.
         let template = try freshStore("save-template.db", workload, revisions: 100)
         func copy(_ name: String) throws -> String {
             let path = folder + "/" + name
