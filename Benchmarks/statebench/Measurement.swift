@@ -31,6 +31,8 @@ struct Contender {
 /// batch each, in the balanced order of ``RoundOrder``: no contender always runs first, or always
 /// right after the same one. Returns each contender's nanoseconds per operation, one sample a round.
 func measure(_ contenders: [Contender], rounds: Int) throws -> Samples {
+    // `--contender` may have left none of a section's contenders to run.
+    guard !contenders.isEmpty else { return Samples() }
     for contender in contenders { _ = try contender.batch(0) }
     var samples = Samples()
     for round in 1...rounds {
