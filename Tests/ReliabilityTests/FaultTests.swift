@@ -282,4 +282,51 @@ struct FaultTests {
         #expect(try store.windowSummaries(session: "s").map(\.window) == ["w"], "other sessions still list")
         #expect(try store.windows(session: "nul").map { Array($0.window.utf8) } == [[0x61, 0x00, 0x62]])
     }
+    /// A path another program damaged fails SQLite's count of its routes, which stops the whole
+    /// listing: the error still names the window, as reading that window alone does, in every
+    /// listing and under every filter that holds it. Filters that leave it out list the rest.
+    @Test func aListingOverADamagedPathNamesTheWindow() throws {
+        let folder = TemporaryFolder()
+        let path = folder.file("damaged-path.db")
+        try Self.seed(path)
+        let row = "(session, window, size_class, path, item, item_path, policy, revision, updated_at)"
+        try rawSQL(
+            path,
+            """
+            INSERT INTO windows \(row) VALUES ('t', 'broken', 'compact', '[{"type":', NULL, '[]', 'migrate', 1, 0);
+            INSERT INTO windows \(row) VALUES ('t', 'fine', 'compact', '[]', NULL, '[]', 'migrate', 1, 0);
+            """)
+        // Nested past what SQLite parses (about 2,000 levels): also not JSON to it.
+        let deep = String(repeating: "[", count: 2100) + String(repeating: "]", count: 2100)
+        try rawSQL(
+            path,
+            "INSERT INTO windows \(row) VALUES ('u', 'deep', 'compact', '[{\"type\":\"A\",\"value\":\(deep)}]', "
+                + "NULL, '[]', 'migrate', 1, 0)")
+        let store = try StateStore(path: path)
+        let alone = try #require(
+            #expect(throws: StateStoreError.self) { try store.window(session: "t", window: "broken") })
+        #expect(alone.description.contains("'t' 'broken'"), "\(alone)")
+        func names(_ error: StateStoreError?) -> Bool {
+            guard case .damaged? = error, let text = error?.description else { return false }
+            return text.contains("stored window 't' 'broken'") && text.contains("path")
+        }
+        for (session, sizeClass) in [(nil, nil), ("t", nil), (nil, SizeClass.compact), ("t", .compact)] {
+            let filter = "session \(session ?? "any"), size class \(sizeClass?.rawValue ?? "any")"
+            let summaries = #expect(throws: StateStoreError.self, "\(filter)") {
+                try store.windowSummaries(session: session, sizeClass: sizeClass)
+            }
+            #expect(names(summaries), "\(filter): \(String(describing: summaries))")
+            let lent = #expect(throws: StateStoreError.self, "\(filter)") {
+                try store.forEachListedWindow(session: session, sizeClass: sizeClass) { _ in }
+            }
+            #expect(names(lent), "\(filter): \(String(describing: lent))")
+        }
+        let deepError = #expect(throws: StateStoreError.self) { try store.windowSummaries(session: "u") }
+        #expect(
+            deepError?.description.contains("stored window 'u' 'deep' has a path that cannot be read: JSON nested")
+                == true,
+            "\(String(describing: deepError))")
+        #expect(try store.windowSummaries(session: "s").map(\.window) == ["w"], "another session still lists")
+        #expect(try store.windowSummaries(sizeClass: .regular).map(\.window) == ["w"], "another size class too")
+    }
 }

@@ -71,4 +71,28 @@ struct StoredValuesCommandTests {
         #expect(try jsonArray(imported.stdout).map { $0["revision"] as? Int } == [1])
         #expect(try fixture.run(["check"]).status == 0)
     }
+    /// A path damaged by hand stops SQLite's count of routes for the whole listing: `list` says
+    /// which window, exits 74 and prints no row, in tables and in JSON, whole or narrowed.
+    @Test func aListingOverADamagedPathNamesItsWindowAndPrintsNothing() throws {
+        let fixture = Fixture()
+        try fixture.save("a", "w") { $0.push(route("A")) }
+        try fixture.save("s", "w") {
+            $0.sizeClass = .regular
+            $0.push(route("A"))
+        }
+        try rawSQL(fixture.database, #"UPDATE windows SET path = '[{"type":"A",' WHERE session = 's'"#)
+        for arguments in [
+            ["list"], ["list", "--json"], ["list", "s"], ["list", "--size-class", "regular", "--json"],
+        ] {
+            let run = try fixture.run(arguments)
+            #expect(run.status == 74, "\(arguments): \(run.status) \(run.stderr)")
+            #expect(
+                run.stderr.hasPrefix("Error: stored window 's' 'w' has a path that cannot be read: "),
+                "\(arguments): \(run.stderr)")
+            #expect(run.stdout.isEmpty, "\(arguments)")
+        }
+        let other = try fixture.run(["list", "a", "--json"])
+        #expect(other.status == 0, "\(other.stderr)")
+        #expect(try jsonArray(other.stdout).count == 1)
+    }
 }

@@ -113,14 +113,43 @@ extension StateStore {
             case (_?, _?): .listingOfSessionAndSizeClass
             }
         try withDatabase(call) { database throws(StateStoreError) in
-            try database.query(
-                listing,
-                bind: { statement throws(StateStoreError) in
-                    if let session { try statement.bind(1, session) }
-                    if let sizeClass { try statement.bind(2, sizeClass.rawValue) }
-                },
-                row: row)
+            do throws(StateStoreError) {
+                try database.query(
+                    listing,
+                    bind: { statement throws(StateStoreError) in
+                        if let session { try statement.bind(1, session) }
+                        if let sizeClass { try statement.bind(2, sizeClass.rawValue) }
+                    },
+                    row: row)
+            } catch {
+                // SQLite counts each path's routes (`json_array_length`) and stops the listing at
+                // the first path that is not JSON, with an error that names no row. The row is
+                // found and named, as reading that window alone names it.
+                guard case .damaged(let failure) = error, failure.code.primary == .error,
+                    let named = try Self.damagedPath(database, session: session, sizeClass: sizeClass, failure)
+                else { throw error }
+                throw named
+            }
         }
+    }
+
+    /// The first window a listing holds whose path is not JSON, as an error naming it; `nil`
+    /// when there is none: the listing failed for another reason.
+    private static func damagedPath(
+        _ database: Database, session: String?, sizeClass: SizeClass?, _ failure: SQLiteFailure
+    ) throws(StateStoreError) -> StateStoreError? {
+        var named: StateStoreError?
+        try database.query(
+            """
+            SELECT session, window, path FROM windows WHERE json_valid(path) = 0 \
+            AND (?1 IS NULL OR session = ?1) AND (?2 IS NULL OR size_class = ?2) ORDER BY session, window LIMIT 1
+            """,
+            bind: { statement throws(StateStoreError) in
+                try statement.bind(1, session)
+                try statement.bind(2, sizeClass?.rawValue)
+            },
+            row: { statement throws(StateStoreError) in named = WindowRow.unreadablePath(statement, failure) })
+        return named
     }
 
     /// What a host restoring the window now would present, in `sizeClass` (default: the saved
