@@ -258,18 +258,15 @@ struct FaultTests {
     /// error (or, for bytes that are not UTF-8, a repaired string), never a crash.
     @Test func rowsWrittenBehindTheStoresBackAreReadSafely() throws {
         let folder = TemporaryFolder()
-        let path = folder.file("tampered.db")
-        try Self.seed(path)
-        let row = "(session, window, size_class, path, item, item_path, policy, revision, updated_at)"
-        try rawSQL(
-            path,
-            """
-            INSERT INTO windows \(row) VALUES (CAST(X'FF61' AS TEXT), 'w', 'compact', '[]', NULL, '[]', 'migrate', 1, 0);
-            INSERT INTO windows \(row) VALUES ('bad-json', 'w', 'compact', '[{"type":', NULL, '[]', 'migrate', 1, 0);
-            INSERT INTO windows \(row) VALUES ('bad-item', 'w', 'compact', '[]', '{"value":1}', '[]', 'migrate', 1, 0);
-            INSERT INTO windows \(row) VALUES ('bad-path', 'w', 'compact', '{}', NULL, '[]', 'migrate', 1, 0);
-            INSERT INTO windows \(row) VALUES ('nul', CAST(X'610062' AS TEXT), 'regular', '[]', NULL, '[]', 'dismiss', 1, 0);
-            """)
+        let path = try Self.tampered(
+            folder.file("tampered.db"),
+            [
+                #"(CAST(X'FF61' AS TEXT), 'w', 'compact', '[]', NULL, '[]', 'migrate', 1, 0)"#,
+                #"('bad-json', 'w', 'compact', '[{"type":', NULL, '[]', 'migrate', 1, 0)"#,
+                #"('bad-item', 'w', 'compact', '[]', '{"value":1}', '[]', 'migrate', 1, 0)"#,
+                #"('bad-path', 'w', 'compact', '{}', NULL, '[]', 'migrate', 1, 0)"#,
+                #"('nul', CAST(X'610062' AS TEXT), 'regular', '[]', NULL, '[]', 'dismiss', 1, 0)"#,
+            ])
         let store = try StateStore(path: path)
         for session in ["bad-json", "bad-item", "bad-path"] {
             #expect("\(session)") {
@@ -282,26 +279,31 @@ struct FaultTests {
         #expect(try store.windowSummaries(session: "s").map(\.window) == ["w"], "other sessions still list")
         #expect(try store.windows(session: "nul").map { Array($0.window.utf8) } == [[0x61, 0x00, 0x62]])
     }
+
+    /// A seeded store at `path` with rows inserted behind its back, as another program would:
+    /// each of `values` one row's `(session, window, size_class, path, item, item_path, policy,
+    /// revision, updated_at)`.
+    static func tampered(_ path: String, _ values: [String]) throws -> String {
+        try seed(path)
+        let row = "(session, window, size_class, path, item, item_path, policy, revision, updated_at)"
+        try rawSQL(path, values.map { "INSERT INTO windows \(row) VALUES \($0);" }.joined(separator: "\n"))
+        return path
+    }
+
     /// A path another program damaged fails SQLite's count of its routes, which stops the whole
     /// listing: the error still names the window, as reading that window alone does, in every
     /// listing and under every filter that holds it. Filters that leave it out list the rest.
     @Test func aListingOverADamagedPathNamesTheWindow() throws {
         let folder = TemporaryFolder()
-        let path = folder.file("damaged-path.db")
-        try Self.seed(path)
-        let row = "(session, window, size_class, path, item, item_path, policy, revision, updated_at)"
-        try rawSQL(
-            path,
-            """
-            INSERT INTO windows \(row) VALUES ('t', 'broken', 'compact', '[{"type":', NULL, '[]', 'migrate', 1, 0);
-            INSERT INTO windows \(row) VALUES ('t', 'fine', 'compact', '[]', NULL, '[]', 'migrate', 1, 0);
-            """)
         // Nested past what SQLite parses (about 2,000 levels): also not JSON to it.
         let deep = String(repeating: "[", count: 2100) + String(repeating: "]", count: 2100)
-        try rawSQL(
-            path,
-            "INSERT INTO windows \(row) VALUES ('u', 'deep', 'compact', '[{\"type\":\"A\",\"value\":\(deep)}]', "
-                + "NULL, '[]', 'migrate', 1, 0)")
+        let path = try Self.tampered(
+            folder.file("damaged-path.db"),
+            [
+                #"('t', 'broken', 'compact', '[{"type":', NULL, '[]', 'migrate', 1, 0)"#,
+                #"('t', 'fine', 'compact', '[]', NULL, '[]', 'migrate', 1, 0)"#,
+                #"('u', 'deep', 'compact', '[{"type":"A","value":\#(deep)}]', NULL, '[]', 'migrate', 1, 0)"#,
+            ])
         let store = try StateStore(path: path)
         let alone = try #require(
             #expect(throws: StateStoreError.self) { try store.window(session: "t", window: "broken") })
