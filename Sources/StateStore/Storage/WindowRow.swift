@@ -86,21 +86,18 @@ package enum WindowRow {
     }
 
     /// A row of `session, window, path` whose path SQLite could not count the routes of, as an
-    /// error naming it with what the store's reader finds wrong, and the SQL of `failure`, the
-    /// listing it stopped; `nil` where the reader finds nothing wrong.
-    static func unreadablePath(_ statement: Statement, _ failure: SQLiteFailure) -> StateStoreError? {
-        do {
-            _ = try routes(statement, 2)
-            return nil
-        } catch {
-            let session = statement.withText(0) { String(decoding: $0, as: UTF8.self) }
-            let window = statement.withText(1) { String(decoding: $0, as: UTF8.self) }
-            return .damaged(
-                SQLiteFailure(
-                    code: .corrupt,
-                    message: "stored window '\(session)' '\(window)' has a path that cannot be read: \(error)",
-                    sql: failure.sql))
-        }
+    /// error naming it with what the store's reader finds wrong (SQLite's reason where the reader
+    /// finds nothing), and the SQL of `failure`, the listing it stopped.
+    static func unreadablePath(_ statement: Statement, _ failure: SQLiteFailure) -> StateStoreError {
+        var problem = failure.message
+        do { _ = try routes(statement, 2) } catch { problem = error.description }
+        let session = statement.withText(0) { String(decoding: $0, as: UTF8.self) }
+        let window = statement.withText(1) { String(decoding: $0, as: UTF8.self) }
+        return .damaged(
+            SQLiteFailure(
+                code: .corrupt,
+                message: "stored window '\(session)' '\(window)' has a path that cannot be read: \(problem)",
+                sql: failure.sql))
     }
 
     /// A row whose JSON does not parse, or whose size class or policy is unknown.
