@@ -14,12 +14,12 @@ final class Bench {
     /// How much work each section does.
     private struct Scale {
         var rounds: Int
-        /// Save runs many short rounds (a multiple of the five contenders' cycle of ten, and of the
-        /// four files the SQLite contenders take in turn): a quarter
-        /// of a save's time is waiting for the fsyncs of SQLite's checkpoints, and that wait drifts
-        /// over a second far more than between two contenders 20 ms apart. Raw measured against
-        /// a second raw store on a copy of the same file came out at 0.95–1.09× in runs of 11
-        /// rounds of 1,000 saves, at 0.98–1.00× in runs of 110 rounds of 100.
+        /// Save runs many short rounds (a multiple of the five contenders' cycle of ten and of the
+        /// four files the SQLite contenders take in turn): a quarter of a save's time is waiting for
+        /// the fsyncs of SQLite's checkpoints, and that wait drifts over a second far more than
+        /// between two contenders 20 ms apart. Raw measured against a second raw store came out at
+        /// 0.95–1.09× in runs of 11 rounds of 1,000 saves, at 0.97–1.04× in runs of 110 rounds of
+        /// 100 with a file for each contender, at 0.99–1.02× with the files taken in turn.
         var saveRounds: Int
         var saves: Int
         var restores: Int
