@@ -82,7 +82,8 @@ final class Bench {
             try FileManager.default.copyItem(atPath: template, toPath: path)
             return path
         }
-        let paths = try ["save-statestore.db", "save-raw.db", "save-raw-again.db", "save-raw-checking.db"].map(copy)
+        // Named by number, not by contender: every contender writes each of them (below).
+        let paths = try (1...4).map { try copy("save-copy-\($0).db") }
         let files = folder + "/save-files"
         try? FileManager.default.removeItem(atPath: files)
         try FileStore.populate(root: files, workload: workload)
@@ -93,10 +94,13 @@ final class Bench {
         // that on every contender alike. The files stay equal: each round's saves go into every
         // file once.
         let libraries = try paths.map { try LibraryStore(path: $0, workload: workload, saves: saves) }
-        let raws = try paths.map { try RawStore(path: $0, workload: workload, saves: saves) }
+        func rawStores() throws -> [RawStore] {
+            try paths.map { try RawStore(path: $0, workload: workload, saves: saves) }
+        }
+        let raws = try rawStores()
         // The same raw store again: how far apart two equal contenders measure.
-        let again = try paths.map { try RawStore(path: $0, workload: workload, saves: saves) }
-        let checking = try paths.map { try RawStore(path: $0, workload: workload, saves: saves) }
+        let again = try rawStores()
+        let checking = try rawStores()
         let file = FileStore(root: files, workload: workload, saves: saves)
         func rotating<Store>(
             _ name: String, _ stores: [Store], from place: Int, _ body: @escaping (Store, Int) throws -> Void
@@ -116,7 +120,7 @@ final class Bench {
         if options.comparesAll {
             let rows = try paths.map { try Agreement.rows(ofStoreAt: $0) }
             guard rows.allSatisfy({ $0 == rows[0] }) else {
-                throw StatebenchError("save: StateStore and the raw stores stored different rows")
+                throw StatebenchError("save: the copies hold different rows after the same saves")
             }
         }
         let figure = record("save (1k windows)", .operationsPerSecond, samples)
