@@ -62,7 +62,7 @@ package final class LibraryStore: BenchmarkedStore {
             window.withSessionUTF8 { row.append($0) }
             window.withWindowUTF8 { row.append($0) }
             let ids = row.count
-            row.append(window.sizeClass.rawValue)
+            window.sizeClass.withRawValueUTF8 { row.append($0) }
             let item: Void? = window.withItemJSON { row.append($0) }
             totals.rows += 1
             totals.depth += window.depth
@@ -111,10 +111,5 @@ private final class RowCopy {
         }
         (bytes + count).copyMemory(from: base, byteCount: text.count)
         count += text.count
-    }
-
-    func append(_ text: String) {
-        var text = text
-        text.withUTF8 { append($0) }
     }
 }

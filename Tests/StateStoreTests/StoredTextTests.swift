@@ -148,6 +148,13 @@ struct StoredTextTests {
         #expect(throws: StateStoreError.self) { try store.windowSummaries() }
     }
 
+    /// The bytes a size class lends are its raw value's, which read back as it.
+    @Test(arguments: SizeClass.allCases)
+    func aSizeClassLendsItsRawValue(_ sizeClass: SizeClass) {
+        #expect(sizeClass.withRawValueUTF8 { Array($0) } == Array(sizeClass.rawValue.utf8))
+        #expect(SizeClass(rawValue: sizeClass.withRawValueUTF8 { String(decoding: $0, as: UTF8.self) }) == sizeClass)
+    }
+
     @Test func unknownStoredSizeClassOrPolicyIsDamage() throws {
         let store = try self.store(with: WindowState(session: "s", window: "w", sizeClass: .regular))
         #expect(try store.window(session: "s", window: "w")?.sizeClass == .regular)

@@ -110,7 +110,7 @@ extension SizeClass {
 
 extension SizeClass {
     /// The stored spelling (``rawValue``) in static storage, which a write binds without a copy.
-    var storedName: UnsafeBufferPointer<UInt8> {
+    @usableFromInline var storedName: UnsafeBufferPointer<UInt8> {
         let name: StaticString =
             switch self {
             case .compact: "compact"

@@ -114,7 +114,7 @@ extension ListedWindow {
         writer.key("window")
         withWindowUTF8 { writer.string(utf8: $0) }
         writer.key("sizeClass")
-        writer.string(sizeClass.rawValue)
+        sizeClass.withRawValueUTF8 { writer.string(utf8: $0) }
         writer.key("depth")
         writer.integer(depth)
         writer.key("item")
