@@ -46,12 +46,16 @@ extension UnsafeBufferPointer<UInt8> {
         let raw = UnsafeRawPointer(base)
         var high: UInt64 = 0
         if count >= 8 {
+            // Two words a turn (a listed item is 50–100 bytes), then one, then the last eight
+            // bytes, overlapping what was read: no byte-by-byte tail.
             var offset = 0
-            while offset + 8 < count {
-                high |= raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
-                offset += 8
+            while offset + 16 < count {
+                high |=
+                    raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+                    | raw.loadUnaligned(fromByteOffset: offset + 8, as: UInt64.self)
+                offset += 16
             }
-            // The last eight bytes, overlapping what was read: no byte-by-byte tail.
+            if offset + 8 < count { high |= raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self) }
             high |= raw.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
         } else {
             high = shortWord(raw)
