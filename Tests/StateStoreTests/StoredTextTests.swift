@@ -174,11 +174,6 @@ struct StoredTextTests {
 struct SharedRouteTextTests {
     let folder = TemporaryFolder()
 
-    /// The hex of `text`'s UTF-8, for an SQL blob literal.
-    func hex(_ bytes: [UInt8]) -> String {
-        bytes.map { String($0, radix: 16).count == 1 ? "0" + String($0, radix: 16) : String($0, radix: 16) }.joined()
-    }
-
     @Test func routesReadBackEqualAndHashAsTheRoutesWritten() throws {
         let path = [route("A", #""é 😀""#), route(#"Quote"d"#, #"{"k":[1,2]}"#), route("C")]
         let item = route("MailApp.Message", #"{"id":480000,"thread":48000}"#)
@@ -249,4 +244,64 @@ struct SharedRouteTextTests {
         try store.forEachListedWindow { lent = $0.item }
         #expect(lent == read.item)
     }
+}
+
+/// A listing lends an item, and a restore shares a path's text, without a pass of their own over
+/// the UTF-8 when the scan that checked the shape saw only ASCII. A byte past ASCII in any string
+/// it scans — a type, a key, a value, short (read byte by byte) or long (eight bytes at a time),
+/// plain or escaped — is still told: well-formed, it is lent as stored; not, it reads repaired,
+/// as a window's read repairs it.
+struct StoredTextUTF8Tests {
+    let folder = TemporaryFolder()
+
+    /// Where the byte stands in `{"type":…,"value":…}`.
+    enum Place: String, CaseIterable, CustomTestStringConvertible {
+        case shortType, longType, shortKey, longKey, shortValue, longValue, escapedValue
+        var testDescription: String { rawValue }
+
+        func route(_ byte: [UInt8]) -> [UInt8] {
+            func text(_ text: String) -> [UInt8] { Array(text.utf8) }
+            let long = text("a-long-run-of-text-")
+            switch self {
+            case .shortType: return text(#"{"type":"T"#) + byte + text(#"","value":1}"#)
+            case .longType: return text(#"{"type":"T"#) + long + byte + long + text(#"","value":1}"#)
+            case .shortKey: return text(#"{"type":"T","value":{""#) + byte + text(#"":1}}"#)
+            case .longKey: return text(#"{"type":"T","value":{"id":7,""#) + long + byte + text(#"":[1]}}"#)
+            case .shortValue: return text(#"{"type":"T","value":[""#) + byte + text(#""]}"#)
+            case .longValue: return text(#"{"type":"T","value":{"id":7,"k":""#) + long + byte + long + text(#""}}"#)
+            case .escapedValue: return text(#"{"type":"T","value":"\n"#) + byte + text(#"\""}"#)
+            }
+        }
+    }
+
+    @Test(arguments: Place.allCases, [[0xC3, 0xA9], [0xF0, 0x9F, 0x93, 0xAC], [0xFF], [0xC3], [0xED, 0xA0, 0x80]])
+    func aByteBeyondASCIIIsToldWhereverItStands(_ place: Place, _ byte: [UInt8]) throws {
+        let store = try StateStore(path: folder.file("store.db"))
+        try store.save(WindowState(session: "s", window: "w", item: route("I")))
+        let item = place.route(byte)
+        let path = Array("[".utf8) + item + Array(",".utf8) + item + Array("]".utf8)
+        try rawSQL(
+            folder.file("store.db"),
+            "UPDATE windows SET path = CAST(X'\(hex(path))' AS TEXT), item = CAST(X'\(hex(item))' AS TEXT)")
+        let wellFormed = String(validating: item, as: UTF8.self) != nil
+        let read = try #require(try store.window(session: "s", window: "w"))
+        let readItem = try #require(read.item)
+        #expect(read.path == [readItem, readItem])
+        #expect(readItem.description.contains("\u{FFFD}") == !wellFormed)
+        if wellFormed { #expect(readItem.description.contains(String(decoding: byte, as: UTF8.self))) }
+        var lent: (json: [UInt8], item: Route?)?
+        try store.forEachListedWindow { window in
+            lent = (window.withItemJSON { Array($0) } ?? [], window.item)
+        }
+        let listed = try #require(lent)
+        #expect(listed.item == readItem)
+        #expect(String(validating: listed.json, as: UTF8.self) != nil, "lent bytes are UTF-8")
+        if wellFormed { #expect(listed.json == item, "lent as stored") }
+        #expect(try store.windowSummaries().first?.item == readItem)
+    }
+}
+
+/// The hex of `bytes`, for an SQL blob literal.
+private func hex(_ bytes: [UInt8]) -> String {
+    bytes.map { String($0, radix: 16).count == 1 ? "0" + String($0, radix: 16) : String($0, radix: 16) }.joined()
 }

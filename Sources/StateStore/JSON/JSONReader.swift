@@ -106,22 +106,26 @@ struct JSONReader {
     }
 
     /// Consumes a string with no escapes at the reader (no whitespace skipped) and gives where its
-    /// bytes stand, quotes excluded; `nil`, consuming nothing, for anything else.
-    mutating func consumePlainStringRange() -> Range<Int>? {
+    /// bytes stand, quotes excluded; `nil`, consuming nothing, for anything else. Its bytes are
+    /// OR-ed into `seen`, as ``JSONSyntax/scanMinifiedValue(_:from:seen:)`` does.
+    mutating func consumePlainStringRange(seen: inout UInt64) -> Range<Int>? {
         guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { return nil }
-        let end = JSONSyntax.firstSpecialByte(bytes, from: index + 1)
+        let end = JSONSyntax.firstSpecialByte(bytes, from: index + 1, seen: &seen)
         guard end < bytes.count, bytes[end] == UInt8(ascii: "\"") else { return nil }
         defer { index = end + 1 }
         return (index + 1)..<end
     }
 
     /// Consumes a value with no whitespace in it at the reader and gives where it stands; `nil`,
-    /// consuming nothing, for a value with whitespace. Throws for text that is not a value.
-    mutating func consumeMinifiedValueRange() throws(Failure) -> Range<Int>? {
-        if let end = JSONSyntax.scanMinifiedValue(bytes, from: index) {
+    /// consuming nothing, for a value with whitespace. Throws for text that is not a value. Its
+    /// strings are OR-ed into `seen`, as ``JSONSyntax/scanMinifiedValue(_:from:seen:)`` does.
+    mutating func consumeMinifiedValueRange(seen: inout UInt64) throws(Failure) -> Range<Int>? {
+        if let end = JSONSyntax.scanMinifiedValue(bytes, from: index, seen: &seen) {
             defer { index = end }
             return index..<end
         }
+        // The general scan does not track bytes: the caller checks them all.
+        seen = ~0
         var end = index
         guard try !JSONSyntax.scanValue(bytes, from: &end).hasWhitespace else { return nil }
         defer { index = end }

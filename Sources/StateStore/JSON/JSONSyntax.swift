@@ -132,7 +132,11 @@ enum JSONSyntax {
     /// tight pass that returns where a valid, minified value starting at `start` ends, and `nil`
     /// for anything else — whitespace, an error, nesting deeper than 64 — which ``scanValue(_:from:)``
     /// then decides. Every row a restore or a listing reads holds a few values.
-    static func scanMinifiedValue(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
+    ///
+    /// Every byte of the value that is not ASCII must stand in a string, and every string's bytes
+    /// are OR-ed into `seen` (with some after them, and all bits where a string has escapes), so
+    /// that a caller can tell ASCII from `seen` without a pass of its own: see ``isASCII(_:)``.
+    static func scanMinifiedValue(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, seen: inout UInt64) -> Int? {
         let count = bytes.count
         var index = start
         // One bit a level, set for an object.
@@ -144,7 +148,7 @@ enum JSONSyntax {
             guard index < count else { return nil }
             switch bytes[index] {
             case UInt8(ascii: "\""):
-                guard let end = stringEnd(bytes, from: index) else { return nil }
+                guard let end = stringEnd(bytes, from: index, seen: &seen) else { return nil }
                 index = end
             case UInt8(ascii: "{"), UInt8(ascii: "["):
                 guard depth < 64 else { return nil }
@@ -159,7 +163,7 @@ enum JSONSyntax {
                     index += 1
                 } else {
                     if isObject {
-                        guard let end = keyEnd(bytes, from: index) else { return nil }
+                        guard let end = keyEnd(bytes, from: index, seen: &seen) else { return nil }
                         index = end
                     }
                     continue value
@@ -206,7 +210,7 @@ enum JSONSyntax {
                 case UInt8(ascii: ","):
                     index += 1
                     if isObject {
-                        guard let end = keyEnd(bytes, from: index) else { return nil }
+                        guard let end = keyEnd(bytes, from: index, seen: &seen) else { return nil }
                         index = end
                     }
                     continue value
@@ -220,6 +224,15 @@ enum JSONSyntax {
         }
     }
 
+    /// ``scanMinifiedValue(_:from:seen:)`` for a caller that does not ask about ASCII.
+    static func scanMinifiedValue(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
+        var seen: UInt64 = 0
+        return scanMinifiedValue(bytes, from: start, seen: &seen)
+    }
+
+    /// Whether the bytes a scan OR-ed into `seen` are all ASCII.
+    static func isASCII(_ seen: UInt64) -> Bool { seen & 0x8080_8080_8080_8080 == 0 }
+
     private static func isDigit(_ byte: UInt8) -> Bool { byte &- UInt8(ascii: "0") < 10 }
 
     /// The index after `text` when it stands at `start`.
@@ -231,23 +244,26 @@ enum JSONSyntax {
 
     /// The index after a valid key and its colon at `start`.
     @inline(__always)
-    private static func keyEnd(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
-        guard start < bytes.count, bytes[start] == UInt8(ascii: "\""), let end = stringEnd(bytes, from: start),
+    private static func keyEnd(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, seen: inout UInt64) -> Int? {
+        guard start < bytes.count, bytes[start] == UInt8(ascii: "\""),
+            let end = stringEnd(bytes, from: start, seen: &seen),
             end < bytes.count, bytes[end] == UInt8(ascii: ":")
         else { return nil }
         return end + 1
     }
 
-    /// The index after the valid string whose opening quote is at `start`; `nil` for one that is not.
+    /// The index after the valid string whose opening quote is at `start`; `nil` for one that is
+    /// not. Its bytes are OR-ed into `seen`, all bits where it has escapes.
     @inline(__always)
-    private static func stringEnd(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
-        let index = firstSpecialByte(bytes, from: start + 1)
+    private static func stringEnd(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, seen: inout UInt64) -> Int? {
+        let index = firstSpecialByte(bytes, from: start + 1, seen: &seen)
         guard index < bytes.count else { return nil }
         switch bytes[index] {
         case UInt8(ascii: "\""):
             return index + 1
         case UInt8(ascii: "\\"):
-            // Rare in stored text: the general scanner checks the escapes.
+            // Rare in stored text: the general scanner checks the escapes, and the caller the UTF-8.
+            seen = ~0
             var end = start
             return (try? scanString(bytes, from: &end)) == nil ? nil : end
         default:
@@ -260,12 +276,21 @@ enum JSONSyntax {
     /// values are read this way on every row.
     @inline(__always)
     static func firstSpecialByte(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+        var seen: UInt64 = 0
+        return firstSpecialByte(bytes, from: start, seen: &seen)
+    }
+
+    /// ``firstSpecialByte(_:from:)``, OR-ing into `seen` every byte it passes over, and those of
+    /// the word it stops in.
+    @inline(__always)
+    static func firstSpecialByte(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, seen: inout UInt64) -> Int {
         var index = start
         #if _endian(little)  // the lowest byte of a loaded word is the first
             if let base = bytes.baseAddress {
                 let raw = UnsafeRawPointer(base)
                 while index + 8 <= bytes.count {
                     let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+                    seen |= word
                     // A byte of `x` is zero where the high bit of `(x - 0x01…) & ~x & 0x80…` is set
                     // (exact for the lowest such byte, which is the one found).
                     let lows: UInt64 = 0x0101_0101_0101_0101
@@ -282,6 +307,7 @@ enum JSONSyntax {
         #endif
         while index < bytes.count {
             let byte = bytes[index]
+            seen |= UInt64(byte)
             if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 { return index }
             index += 1
         }

@@ -76,7 +76,10 @@ public struct ListedWindow: ~Copyable {
             bytes throws(JSONReader.Failure) -> (json: UnsafeBufferPointer<UInt8>, span: JSONReader.StoredRouteSpan?)?
             in
             var reader = JSONReader(bytes)
-            guard bytes.baseAddress != nil, let span = try reader.storedRouteSpan(), reader.isAtEnd, bytes.isValidUTF8
+            // The scan covers the whole text: what it saw tells ASCII, the rest is checked.
+            var seen: UInt64 = 0
+            guard bytes.baseAddress != nil, let span = try reader.storedRouteSpan(seen: &seen), reader.isAtEnd,
+                JSONSyntax.isASCII(seen) || bytes.isValidUTF8
             else { return nil }
             return (bytes, span)
         }
@@ -86,7 +89,8 @@ public struct ListedWindow: ~Copyable {
         route.write(to: &writer)
         let json = copies.keep(writer.text)
         var reader = JSONReader(json)
-        return (json, try reader.storedRouteSpan())
+        var seen: UInt64 = 0
+        return (json, try reader.storedRouteSpan(seen: &seen))
     }
 
     /// Lends the session id's UTF-8 to `body`.

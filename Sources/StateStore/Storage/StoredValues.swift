@@ -14,10 +14,11 @@ extension JSONReader {
     /// other goes through the general reader.
     mutating func readStoredRoute() throws(Failure) -> Route {
         let start = index
-        guard let span = try storedRouteSpan() else { return try readRouteObject(validating: false) }
+        var seen: UInt64 = 0
+        guard let span = try storedRouteSpan(seen: &seen) else { return try readRouteObject(validating: false) }
         // A route that is the whole text (an item column) shares it; one of many (a stack in
         // another shape, read route by route) copies only its own bytes.
-        return route(at: span, in: start == 0 && isAtEnd ? sharedText() : nil)
+        return route(at: span, in: start == 0 && isAtEnd ? sharedText(seen: seen) : nil)
     }
 
     /// Reads an array of routes the store wrote. The store's own shape is checked whole first, in
@@ -27,9 +28,15 @@ extension JSONReader {
     mutating func readStoredRoutes(_ reading: inout RowReading) throws(Failure) -> [Route] {
         if consume("[]") { return [] }
         reading.spans.removeAll(keepingCapacity: true)
+        let start = index
         let checked = try backtracking { reader throws(Failure) -> [Route]? in
-            guard try reader.storedRouteSpans(into: &reading.spans) else { return nil }
-            guard let text = reader.sharedText() else { return reading.spans.map { reader.route(at: $0, in: nil) } }
+            var seen: UInt64 = 0
+            guard try reader.storedRouteSpans(into: &reading.spans, seen: &seen) else { return nil }
+            // What the scan saw tells the UTF-8 only where it covered the whole text.
+            if start != 0 || !reader.isAtEnd { seen = ~0 }
+            guard let text = reader.sharedText(seen: seen) else {
+                return reading.spans.map { reader.route(at: $0, in: nil) }
+            }
             return Self.routes(at: reading.spans, sharing: text)
         }
         if let checked { return checked }
@@ -40,11 +47,14 @@ extension JSONReader {
 
     /// Checks `[{"type":…,"value":…},…]` in the store's shape, recording each route's span;
     /// `false` (the reader anywhere) for another shape. Throws only for a value that is not JSON,
-    /// which no shape would make readable.
-    private mutating func storedRouteSpans(into spans: inout [StoredRouteSpan]) throws(Failure) -> Bool {
+    /// which no shape would make readable. The routes' bytes are OR-ed into `seen`, as
+    /// ``storedRouteSpan(seen:)`` does.
+    private mutating func storedRouteSpans(
+        into spans: inout [StoredRouteSpan], seen: inout UInt64
+    ) throws(Failure) -> Bool {
         guard consume("[") else { return false }
         while true {
-            guard let span = try storedRouteSpan() else { return false }
+            guard let span = try storedRouteSpan(seen: &seen) else { return false }
             spans.append(span)
             if consume("]") { return true }
             guard consume(",") else { return false }
@@ -52,20 +62,24 @@ extension JSONReader {
     }
 
     /// Checks one route in the store's shape at the reader and passes over it; `nil`, the reader
-    /// where it was, for any other shape.
-    mutating func storedRouteSpan() throws(Failure) -> StoredRouteSpan? {
+    /// where it was, for any other shape. Every byte of the route that is not ASCII stands in a
+    /// string, and its strings' bytes are OR-ed into `seen` (all bits where it has escapes): a
+    /// caller that read a whole text so tells it is ASCII without a pass of its own.
+    mutating func storedRouteSpan(seen: inout UInt64) throws(Failure) -> StoredRouteSpan? {
         try backtracking { reader throws(Failure) -> StoredRouteSpan? in
-            guard reader.consume(#"{"type":"#), let type = reader.consumePlainStringRange(),
-                reader.consume(#","value":"#), let value = try reader.consumeMinifiedValueRange(), reader.consume("}")
+            guard reader.consume(#"{"type":"#), let type = reader.consumePlainStringRange(seen: &seen),
+                reader.consume(#","value":"#), let value = try reader.consumeMinifiedValueRange(seen: &seen),
+                reader.consume("}")
             else { return nil }
             return StoredRouteSpan(type: type, value: value)
         }
     }
 
-    /// The reader's bytes, to share between its routes, when they are well-formed UTF-8; `nil`
-    /// when not, and each route's text is repaired on its own.
-    private func sharedText() -> [UInt8]? {
-        bytes.isValidUTF8 ? Array(bytes) : nil
+    /// The reader's bytes, to share between its routes, when they are well-formed UTF-8 (ASCII
+    /// by `seen`, what a scan of all of them saw, or by a check); `nil` when not, and each
+    /// route's text is repaired on its own.
+    private func sharedText(seen: UInt64) -> [UInt8]? {
+        JSONSyntax.isASCII(seen) || bytes.isValidUTF8 ? Array(bytes) : nil
     }
 
     /// The route at `span` in `text`, which it shares; with no text, its own bytes copied out of
