@@ -10,7 +10,7 @@ public enum SizeClass: String, CaseIterable, Codable, Hashable, Sendable {
     /// Whether items are pushed (regular) or presented as a sheet (compact and unspecified).
     public var mode: Mode { self == .regular ? .regular : .compact }
 
-    /// Lends ``rawValue``'s UTF-8 to `body` and returns what it returns: bytes in static storage,
+    /// Lends `rawValue`'s UTF-8 to `body` and returns what it returns: bytes in static storage,
     /// no string built, for a caller that writes a size class out for every row it lists.
     @inlinable public func withRawValueUTF8<T, E: Error>(
         _ body: (UnsafeBufferPointer<UInt8>) throws(E) -> T
