@@ -63,15 +63,19 @@ enum FuzzChecks {
     }
 
     /// Rows are read along fast paths that decide only what they are sure of: a value the minified
-    /// scan accepts, the general scan accepts too, ending at the same byte, without whitespace; and
-    /// the input as a stored value, or a stored type, inside a stack reads as the general reader
-    /// reads it, or is refused by both.
+    /// scan accepts, the general scan accepts too, ending at the same byte, without whitespace, and
+    /// holds no byte past ASCII where the scan says it saw none (a listing then lends it without
+    /// checking its UTF-8); and the input as a stored value, or a stored type, inside a stack reads
+    /// as the general reader reads it, or is refused by both.
     static func storedReading(_ data: [UInt8]) -> String? {
         let ends = StoredColumn.valueEnds(data)
         if let end = ends.minified {
             guard let general = ends.general, general.end == end, !general.hasWhitespace else {
                 return
                     "the minified scan ends \(data.prefix(200)) at \(end), the general one at \(String(describing: ends.general))"
+            }
+            if ends.sawOnlyASCII, let byte = data[..<end].first(where: { $0 >= 0x80 }) {
+                return "the minified scan of \(data.prefix(200)) saw only ASCII, but it holds \(byte)"
             }
         }
         let text = String(decoding: data, as: UTF8.self)

@@ -55,6 +55,9 @@ struct StoredReadingTests {
     func minifiedValuesTakeTheFastScan(_ value: String) {
         let ends = StoredColumn.valueEnds(Array(value.utf8))
         #expect(ends.minified == value.utf8.count)
+        // Sure of ASCII exactly where every byte is and no string has an escape (which leaves its
+        // bytes to a check).
+        #expect(ends.sawOnlyASCII == value.utf8.allSatisfy { $0 < 0x80 && $0 != UInt8(ascii: "\\") })
         #expect(FuzzChecks.storedReading(Array(value.utf8)) == nil)
     }
 

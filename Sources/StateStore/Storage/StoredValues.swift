@@ -178,12 +178,17 @@ package enum StoredColumn {
     }
 
     /// Where a value at the start of `bytes` ends by the minified scan (`nil`: it leaves the
-    /// value to the general one), and by the general scan, with whether that found whitespace.
-    package static func valueEnds(_ bytes: [UInt8]) -> (minified: Int?, general: (end: Int, hasWhitespace: Bool)?) {
+    /// value to the general one) and whether that scan saw only ASCII, and where it ends by the
+    /// general scan, with whether that found whitespace.
+    package static func valueEnds(
+        _ bytes: [UInt8]
+    ) -> (minified: Int?, sawOnlyASCII: Bool, general: (end: Int, hasWhitespace: Bool)?) {
         bytes.withUnsafeBufferPointer { bytes in
             var end = 0
             let general = try? JSONSyntax.scanValue(bytes, from: &end)
-            return (JSONSyntax.scanMinifiedValue(bytes, from: 0), general.map { (end, $0.hasWhitespace) })
+            var seen: UInt64 = 0
+            let minified = JSONSyntax.scanMinifiedValue(bytes, from: 0, seen: &seen)
+            return (minified, JSONSyntax.isASCII(seen), general.map { (end, $0.hasWhitespace) })
         }
     }
 
