@@ -224,12 +224,6 @@ enum JSONSyntax {
         }
     }
 
-    /// ``scanMinifiedValue(_:from:seen:)`` for a caller that does not ask about ASCII.
-    static func scanMinifiedValue(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
-        var seen: UInt64 = 0
-        return scanMinifiedValue(bytes, from: start, seen: &seen)
-    }
-
     /// Whether the bytes a scan OR-ed into `seen` are all ASCII.
     static func isASCII(_ seen: UInt64) -> Bool { seen & 0x8080_8080_8080_8080 == 0 }
 
