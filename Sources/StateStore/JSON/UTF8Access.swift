@@ -63,6 +63,13 @@ extension UnsafeBufferPointer<UInt8> {
         return high & 0x8080_8080_8080_8080 == 0 || hasValidMultibyteUTF8
     }
 
+    /// The bytes as a string when they are well-formed UTF-8, else `nil`: what
+    /// `String(validating:as:)` returns, which Apple platforms have only from iOS 18 and macOS 15
+    /// (the package's floor is iOS 17 and macOS 14). Package-visible for statectl's arguments.
+    package var validatedUTF8String: String? {
+        isValidUTF8 ? String(decoding: self, as: UTF8.self) : nil
+    }
+
     /// Whether every byte is printable ASCII, 0x20–0x7E: no control character, nothing past ASCII.
     /// Eight bytes at a time, as ``isValidUTF8``: every call of the store checks its ids so.
     var isPrintableASCII: Bool {

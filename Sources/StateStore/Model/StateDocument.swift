@@ -15,7 +15,7 @@ public struct StateDocument: Hashable, Sendable {
 
     /// Parses and validates a document from bytes that must be UTF-8.
     public init(utf8 bytes: [UInt8]) throws(StateStoreError) {
-        guard let text = String(validating: bytes, as: UTF8.self) else {
+        guard let text = bytes.withUnsafeBufferPointer(\.validatedUTF8String) else {
             let valid = bytes.withUnsafeBufferPointer { Self.validUTF8Prefix($0) }
             throw .invalidInput("import document is not valid UTF-8 (at byte \(valid))")
         }

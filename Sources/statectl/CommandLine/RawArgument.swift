@@ -1,3 +1,5 @@
+import StateStore
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -18,7 +20,7 @@ struct RawArgument: Sendable, Equatable {
     }
 
     init(bytes: UnsafeBufferPointer<UInt8>) {
-        if let text = String(validating: bytes, as: UTF8.self) {
+        if let text = bytes.validatedUTF8String {
             self.text = text
             isValidUTF8 = true
         } else {
