@@ -11,6 +11,18 @@ struct OpeningTests {
         #expect(FileManager.default.fileExists(atPath: path))
     }
 
+    /// `full` durability asks for F_FULLFSYNC (Apple's drives keep fsync'd data in their cache);
+    /// `normal` leaves SQLite's default, off.
+    @Test(arguments: StateStore.Durability.allCases)
+    func durabilitySetsSynchronousAndFullFsync(_ durability: StateStore.Durability) throws {
+        let folder = TemporaryFolder()
+        var options = StateStore.Options()
+        options.durability = durability
+        let store = try StateStore(path: folder.file("state.db"), options: options)
+        #expect(try store.integer(onConnection: "PRAGMA synchronous") == (durability == .full ? 2 : 1))
+        #expect(try store.integer(onConnection: "PRAGMA fullfsync") == (durability == .full ? 1 : 0))
+    }
+
     @Test func missingFileIsNotFoundWithoutCreate() throws {
         let folder = TemporaryFolder()
         var options = StateStore.Options()
