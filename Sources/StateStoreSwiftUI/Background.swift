@@ -75,15 +75,16 @@
 
                 func record(_ windowID: String, under key: String) {
                     entry = (key, windowID)
-                    copy()
+                    writeToSceneSession()
                 }
 
                 override func didMoveToWindow() {
                     super.didMoveToWindow()
-                    copy()
+                    writeToSceneSession()
                 }
 
-                private func copy() {
+                // Not `copy()`: a UIView is an NSObject, whose `copy() -> Any` makes that name ambiguous.
+                private func writeToSceneSession() {
                     guard let entry, let session = window?.windowScene?.session else { return }
                     var info = session.userInfo ?? [:]
                     info[entry.key] = entry.windowID

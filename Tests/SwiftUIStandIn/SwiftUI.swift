@@ -218,7 +218,8 @@ extension SceneStorage {
 @available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
 public struct EnvironmentValues {
     /// https://developer.apple.com/documentation/swiftui/environmentvalues/horizontalsizeclass
-    @available(macOS, unavailable)
+    /// (iOS 13, macOS 10.15, tvOS 13, watchOS 6, visionOS 1; `@backDeployed(before: macOS 14.0,
+    /// tvOS 17.0, watchOS 10.0)`: declared on macOS by the Xcode 15 SDKs on, so by Xcode 16.0's).
     public var horizontalSizeClass: UserInterfaceSizeClass? {
         get { nil }
         set {}
