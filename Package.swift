@@ -17,24 +17,25 @@ let package = Package(
         .executable(name: "mailhost", targets: ["mailhost"]),
     ],
     targets: [
+        // SQLite's C API: the SDK's libsqlite3 on Apple platforms, Debian's libsqlite3-dev on Linux. No
+        // pkg-config: SwiftPM hands its flags to every client on every platform, so a Mac with
+        // Homebrew's keg-only sqlite would link a macOS library into an iOS app. The module is named
+        // for this package (the folder keeps the project's layout): `CSQLite` is taken by others.
         .systemLibrary(
-            name: "CSQLite",
-            pkgConfig: "sqlite3",
-            providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]
+            name: "StateStoreSQLite",
+            path: "Sources/CSQLite",
+            providers: [.apt(["libsqlite3-dev"])]
         ),
+        // Writes Migrations/*.sql as Swift: `Scripts/embed-migrations.sh` runs it, and its output is
+        // committed (Sources/StateStore/Storage/EmbeddedMigrations.swift), checked by MigrationTests.
+        // A tool for this repository, not a build step: no client builds it or trusts a plugin.
         .executableTarget(
             name: "MigrationEmbedder",
             path: "Sources/MigrationEmbedder"
         ),
-        .plugin(
-            name: "EmbedMigrations",
-            capability: .buildTool(),
-            dependencies: ["MigrationEmbedder"]
-        ),
         .target(
             name: "StateStore",
-            dependencies: ["CSQLite"],
-            plugins: ["EmbedMigrations"]
+            dependencies: ["StateStoreSQLite"]
         ),
         // What an app links (SPEC §6): the live window model over StateStore. Foundation and
         // Observation are allowed here, never in StateStore (statectl's start-up).
@@ -62,7 +63,7 @@ let package = Package(
             ]
         ),
         // A terminal mail app over StateStoreHost (issue 13): the whole loop on a real window, the
-        // terminal, whose width is its size class. No SQL and no CSQLite: what any host links.
+        // terminal, whose width is its size class. No SQL and no SQLite module: what any host links.
         .executableTarget(
             name: "mailhost",
             dependencies: ["StateStoreHost", "StateStore"],
@@ -71,12 +72,12 @@ let package = Package(
         // Fixtures and helpers the test targets share.
         .target(
             name: "TestSupport",
-            dependencies: ["StateStore", "CSQLite"],
+            dependencies: ["StateStore", "StateStoreSQLite"],
             path: "Tests/TestSupport"
         ),
         .testTarget(
             name: "StateStoreTests",
-            dependencies: ["StateStore", "CSQLite", "TestSupport"]
+            dependencies: ["StateStore", "StateStoreSQLite", "TestSupport", "MigrationEmbedder"]
         ),
         // The library as an app sees it: StateStore alone, no Foundation, no test helpers (issue 10).
         .testTarget(
@@ -85,13 +86,13 @@ let package = Package(
         ),
         .testTarget(
             name: "StateStoreHostTests",
-            dependencies: ["StateStoreHost", "StateStore", "CSQLite", "TestSupport", "statectl"]
+            dependencies: ["StateStoreHost", "StateStore", "StateStoreSQLite", "TestSupport", "statectl"]
         ),
         .testTarget(
             name: "statectlTests",
             // Not "statectl": the tests run the built binary, and linking its code in would bring its
             // static runtime into the test bundle too (`swift build` builds statectl anyway).
-            dependencies: ["StateStore", "CSQLite", "TestSupport"]
+            dependencies: ["StateStore", "StateStoreSQLite", "TestSupport"]
         ),
         // The built `mailhost`, driven through a pseudo-terminal as a user drives it: keys and sizes
         // in, the screen read back through a model of a terminal.
@@ -108,7 +109,7 @@ let package = Package(
         ),
         .testTarget(
             name: "ReliabilityTests",
-            dependencies: ["StateStore", "CSQLite", "TestSupport", "statestore-stress", "statectl"]
+            dependencies: ["StateStore", "StateStoreSQLite", "TestSupport", "statestore-stress", "statectl"]
         ),
     ],
     swiftLanguageModes: [.v6]
@@ -117,8 +118,9 @@ let package = Package(
 // Benchmarks (README, "Performance"): `swift run -c release statebench`. StateStore against a
 // baseline written on the SQLite C API and against one JSON file per window, in one run.
 package.targets += [
-    .target(name: "RawSQLite", dependencies: ["CSQLite"], path: "Benchmarks/RawSQLite"),
-    .target(name: "Baselines", dependencies: ["StateStore", "RawSQLite", "CSQLite"], path: "Benchmarks/Baselines"),
+    .target(name: "RawSQLite", dependencies: ["StateStoreSQLite"], path: "Benchmarks/RawSQLite"),
+    .target(
+        name: "Baselines", dependencies: ["StateStore", "RawSQLite", "StateStoreSQLite"], path: "Benchmarks/Baselines"),
     // StateStoreHost for the launch and host figures; statectl itself never links it.
     .executableTarget(
         name: "statebench", dependencies: ["Baselines", "StateStoreHost", "statectl"], path: "Benchmarks/statebench"),

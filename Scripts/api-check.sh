@@ -35,9 +35,9 @@ read_version() { # ROOT
     echo "$version"
 }
 
-# dump ROOT GENERATED OUT: OUT/MODULE.json for each module, from ROOT/Sources/MODULE.
+# dump ROOT OUT: OUT/MODULE.json for each module, from ROOT/Sources/MODULE.
 dump() {
-    local root=$1 generated=$2 out=$3
+    local root=$1 out=$2
     mkdir -p "$out/modules" "$out/public" "$out/cache"
     # Library evolution is what makes swiftc write a .swiftinterface; the aliases keep it readable
     # although module StateStore declares a class StateStore. Warnings are the build's business
@@ -45,14 +45,12 @@ dump() {
     local flags=(-emit-module -parse-as-library -swift-version 6 -package-name statestore -enable-library-evolution
         -Xfrontend -alias-module-names-in-module-interface -suppress-warnings
         -I "$root/Sources/CSQLite" -I "$out/modules")
-    local module extra sources source
+    local module sources source
     for module in "${modules[@]}"; do
-        extra=()
-        [ "$module" != StateStore ] || extra=("$generated")
         sources=()
         while IFS= read -r source; do sources+=("$source"); done < <(find "$root/Sources/$module" -name '*.swift' | sort)
         swiftc "${flags[@]}" -module-name "$module" -emit-module-path "$out/modules/$module.swiftmodule" \
-            -emit-module-interface-path "$out/modules/$module.swiftinterface" "${sources[@]}" "${extra[@]}"
+            -emit-module-interface-path "$out/modules/$module.swiftinterface" "${sources[@]}"
         # Only the public interface: the digester would load a .swiftmodule or .package.swiftinterface.
         cp "$out/modules/$module.swiftinterface" "$out/public/"
     done
@@ -185,22 +183,12 @@ check() {
     return "$status"
 }
 
-generated_migrations() {
-    swift build --target StateStore >/dev/null # runs the EmbedMigrations plugin
-    local generated
-    generated=$(find .build/plugins/outputs -path '*StateStore*' -name EmbeddedMigrations.swift | head -n 1)
-    [ -n "$generated" ] || { echo "error: EmbeddedMigrations.swift not found under .build/plugins" >&2; return 1; }
-    echo "$repository/$generated"
-}
-
 # edit SED-EXPRESSION FILE: sed in place, as BSD and GNU sed both do it.
 edit() { sed -e "$1" "$2" >"$2.edited" && mv "$2.edited" "$2"; }
 
 self_test() {
     work=$(mktemp -d)
     trap 'rm -rf "$work"' EXIT
-    local generated
-    generated=$(generated_migrations)
     expect() { # STATUS TEXT DESCRIPTION COMMAND...
         local want=$1 text=$2 description=$3 status=0
         shift 3
@@ -226,7 +214,7 @@ self_test() {
     edit 's/^    public var isOK: Bool/    var isOK: Bool/' "$copy/Sources/StateStore/Storage/StateStore+Schema.swift"
     printf '%s\n' 'extension Route {' '    /// Added by the self-test.' '    public var selfTestAddition: Int { 0 }' '}' \
         >"$copy/Sources/StateStore/SelfTestAddition.swift"
-    dump "$copy" "$generated" "$work/current"
+    dump "$copy" "$work/current"
 
     local version
     version=$(read_version "$copy")
@@ -267,7 +255,7 @@ public struct Thing {
 }
 EOF
         edit "$2" "$sample/$1/Sources/Sample/Sample.swift"
-        (modules=(Sample) && dump "$sample/$1" /dev/null "$sample/$1/dump" >/dev/null)
+        (modules=(Sample) && dump "$sample/$1" "$sample/$1/dump" >/dev/null)
     }
     sample_version old ''
     sample_version added '$a extension Thing { public func close() {} }'
@@ -295,10 +283,9 @@ case "${1:-}" in
         self_test
         ;;
     --update | "")
-        generated=$(generated_migrations)
         work=$(mktemp -d)
         trap 'rm -rf "$work"' EXIT
-        dump "$repository" "$generated" "$work/current"
+        dump "$repository" "$work/current"
         status=0
         if [ "${1:-}" = --update ] && [ ! -f API/baseline-version ]; then
             echo "no baseline yet: recording the first"

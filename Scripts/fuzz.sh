@@ -24,16 +24,13 @@ out=.build/fuzz
 mkdir -p "$out/modules" "$out/logs"
 
 echo "== build $out/statestore-fuzz"
-swift build --target StateStore >/dev/null # runs the EmbedMigrations plugin
-generated=$(find .build/plugins/outputs -path '*StateStore*' -name EmbeddedMigrations.swift | head -n 1)
-[ -n "$generated" ] || { echo "error: EmbeddedMigrations.swift not found under .build/plugins" >&2; exit 1; }
 # One package name for every module, as SwiftPM passes one (its identity, the folder's name), so
 # that the checks reach the library's `package` declarations.
 flags=(-sanitize=fuzzer,address -O -g -swift-version 6 -package-name statestore -I Sources/CSQLite -I "$out/modules")
 # shellcheck disable=SC2046
 swiftc "${flags[@]}" -parse-as-library -wmo -num-threads 0 -module-name StateStore \
     -emit-module -emit-module-path "$out/modules/StateStore.swiftmodule" \
-    -c -o "$out/StateStore.o" $(find Sources/StateStore -name '*.swift' | sort) "$generated"
+    -c -o "$out/StateStore.o" $(find Sources/StateStore -name '*.swift' | sort)
 # shellcheck disable=SC2046
 # -enable-testing: the checks reach statectl's parser with `@testable import`, as an executable's tests do.
 swiftc "${flags[@]}" -parse-as-library -enable-testing -wmo -num-threads 0 -module-name statectl \

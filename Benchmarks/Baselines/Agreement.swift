@@ -1,4 +1,4 @@
-import CSQLite
+import StateStoreSQLite
 
 /// Checks that the implementations did the same work: a benchmark whose contenders disagree
 /// measures nothing.

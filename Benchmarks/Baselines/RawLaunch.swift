@@ -1,6 +1,6 @@
-import CSQLite
 import RawSQLite
 import StateStore
+import StateStoreSQLite
 
 /// The raw baseline of a host's launch (`raw_launch`): open a store, read one session's windows
 /// and resolve them for a size class, close; the texts laid out before the clock starts.

@@ -1,6 +1,6 @@
-import CSQLite
 import RawSQLite
 import StateStore
+import StateStoreSQLite
 
 /// The raw baseline (`Benchmarks/RawSQLite`): the same statements against the SQLite C API, with
 /// every text it binds laid out in memory before the clock starts.

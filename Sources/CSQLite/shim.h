@@ -1,10 +1,10 @@
-#ifndef CSQLITE_SHIM_H
-#define CSQLITE_SHIM_H
+#ifndef STATESTORE_SQLITE_SHIM_H
+#define STATESTORE_SQLITE_SHIM_H
 
 #include <sqlite3.h>
 
 // SQLITE_TRANSIENT is a macro over a function-pointer cast, which Swift cannot import.
-static inline sqlite3_destructor_type csqlite_transient(void) {
+static inline sqlite3_destructor_type statestore_sqlite_transient(void) {
     return SQLITE_TRANSIENT;
 }
 

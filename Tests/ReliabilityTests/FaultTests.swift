@@ -1,6 +1,6 @@
-import CSQLite
 import Foundation
 import StateStore
+import StateStoreSQLite
 import Testing
 
 /// Faults of the file system and of the file: a read-only file or folder, a full disk, damaged

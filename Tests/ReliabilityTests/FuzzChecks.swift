@@ -1,6 +1,6 @@
-import CSQLite
 import Foundation
 import StateStore
+import StateStoreSQLite
 
 @testable import statectl
 
@@ -239,7 +239,7 @@ final class SQLiteJSON: @unchecked Sendable {
         let bound = text.withUTF8 { bytes in
             bytes.withMemoryRebound(to: CChar.self) { chars in
                 guard let base = chars.baseAddress else { return sqlite3_bind_text(statement, 1, "", 0, nil) }
-                return sqlite3_bind_text(statement, 1, base, Int32(chars.count), csqlite_transient())
+                return sqlite3_bind_text(statement, 1, base, Int32(chars.count), statestore_sqlite_transient())
             }
         }
         guard bound == SQLITE_OK, sqlite3_step(statement) == SQLITE_ROW else { return nil }

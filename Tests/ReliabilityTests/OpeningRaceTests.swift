@@ -1,6 +1,6 @@
-import CSQLite
 import Foundation
 import StateStore
+import StateStoreSQLite
 import Testing
 
 /// Processes that open one new file at once: the switch to WAL must wait for the lock like any

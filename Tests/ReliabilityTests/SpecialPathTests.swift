@@ -1,6 +1,6 @@
-import CSQLite
 import Foundation
 import StateStore
+import StateStoreSQLite
 import Testing
 
 /// Database paths that are not plain files: devices, FIFOs, and names SQLite would read as URIs.

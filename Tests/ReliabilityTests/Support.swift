@@ -1,6 +1,6 @@
-import CSQLite
 import Foundation
 import StateStore
+import StateStoreSQLite
 @_exported import TestSupport
 import Testing
 

@@ -1,7 +1,7 @@
-import CSQLite
 import Foundation
 import StateStore
 import StateStoreHost
+import StateStoreSQLite
 import Testing
 
 /// Faults while a model is live (SPEC §6): the model keeps working in memory, `lastError` says

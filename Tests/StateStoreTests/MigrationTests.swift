@@ -20,6 +20,27 @@ struct MigrationTests {
         #expect(StateStore.schemaVersion == embedded.count)
     }
 
+    /// The committed Swift form is exactly what the generator writes from the folder today: a
+    /// migration added, edited or renamed without running `Scripts/embed-migrations.sh` fails here.
+    @Test func committedEmbeddingIsTheGeneratorsOutput() throws {
+        let root = Self.migrationsFolder.deletingLastPathComponent()
+        let committed = root.appendingPathComponent("Sources/StateStore/Storage/EmbeddedMigrations.swift")
+        let files = try FileManager.default.contentsOfDirectory(atPath: Self.migrationsFolder.path)
+            .filter { $0.hasSuffix(".sql") }.sorted()
+            .map { Self.migrationsFolder.appendingPathComponent($0).path }
+        let folder = TemporaryFolder()
+        let generated = folder.file("EmbeddedMigrations.swift")
+        let embedder = builtBinary("MigrationEmbedder", environment: "MIGRATION_EMBEDDER")
+        let status = try spawnAndWait(
+            embedder, [generated] + files, environment: [:], stdout: .discarded, stderr: .discarded)
+        #expect(status == 0)
+        let expected = try #require(contents(generated))
+        #expect(
+            contents(committed.path) == expected,
+            "Sources/StateStore/Storage/EmbeddedMigrations.swift differs from Migrations/*.sql: run Scripts/embed-migrations.sh"
+        )
+    }
+
     @Test func newStoreRecordsEveryMigration() throws {
         let folder = TemporaryFolder()
         let path = folder.file("new.db")

@@ -1,6 +1,6 @@
-import CSQLite
 import Foundation
 import StateStore
+import StateStoreSQLite
 import Testing
 
 struct RouteTests {
@@ -149,7 +149,7 @@ struct RouteTests {
         defer { sqlite3_finalize(statement) }
         for _ in 0..<500 {
             let text = randomJSON(depth: 0, &generator)
-            sqlite3_bind_text(statement, 1, text, -1, csqlite_transient())
+            sqlite3_bind_text(statement, 1, text, -1, statestore_sqlite_transient())
             #expect(sqlite3_step(statement) == SQLITE_ROW)
             let expected = String(cString: sqlite3_column_text(statement, 0))
             sqlite3_reset(statement)

@@ -1,6 +1,6 @@
-import CSQLite
 import Foundation
 import StateStore
+import StateStoreSQLite
 
 // What the test targets share: temporary folders, fixtures written with SQLite directly (as
 // another program would write them) and the binaries the build puts beside the test bundle.

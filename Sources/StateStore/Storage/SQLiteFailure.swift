@@ -1,4 +1,4 @@
-import CSQLite
+import StateStoreSQLite
 
 /// What SQLite reported for a failed call: its extended result code, its message and the SQL.
 public struct SQLiteFailure: Hashable, Sendable, CustomStringConvertible {

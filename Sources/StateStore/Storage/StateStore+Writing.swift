@@ -1,4 +1,4 @@
-import CSQLite
+import StateStoreSQLite
 
 extension StateStore {
     /// Writes `state`'s content (size class, routes, item, policy) as the window's next revision,

@@ -1,4 +1,4 @@
-import CSQLite
+import StateStoreSQLite
 
 /// A prepared statement, cached by its connection for the connection's life.
 ///
@@ -61,7 +61,7 @@ final class Statement {
             return sqlite3_bind_text(handle, index, "", 0, nil)
         }
         return base.withMemoryRebound(to: CChar.self, capacity: utf8.count) {
-            sqlite3_bind_text(handle, index, $0, Int32(utf8.count), copied ? csqlite_transient() : nil)
+            sqlite3_bind_text(handle, index, $0, Int32(utf8.count), copied ? statestore_sqlite_transient() : nil)
         }
     }
 
@@ -110,7 +110,7 @@ final class Statement {
     /// bytes ``text(_:)`` would repair with U+FFFD).
     func strictText(_ column: Int32) -> String? {
         guard sqlite3_column_type(handle, column) == SQLITE_TEXT else { return nil }
-        return withText(column) { String(validating: $0, as: UTF8.self) }
+        return withText(column) { $0.validatedUTF8String }
     }
 
     /// The column's value as SQL would write it (`'abc'`, `1.5`, `X'01'`, `NULL`), for messages

@@ -1,4 +1,4 @@
-import CSQLite
+import StateStoreSQLite
 
 #if canImport(Glibc)
     import Glibc
