@@ -27,7 +27,7 @@ func canaryFromSlice(_ bytes: ArraySlice<UInt8>) -> String? {
 
 // Apple's pthread_create: an optional pthread_t, and a start routine with a non-optional context.
 func darwinThread(_ context: UnsafeMutableRawPointer) -> Int32 {
-    var thread: pthread_t?
+    var thread: UnsafeMutablePointer<_opaque_pthread_t>? = nil
     return pthread_create(
         &thread, nil,
         { context in

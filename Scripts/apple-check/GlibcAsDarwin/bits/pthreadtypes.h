@@ -13,6 +13,18 @@
 #include <__glibc/bits/pthreadtypes.h>
 #undef pthread_t
 
+/* Complete, as <sys/_pthread/_pthread_types.h> has it on 64-bit Darwin, so that Swift sees
+   `UnsafeMutablePointer<_opaque_pthread_t>` there, not an OpaquePointer. */
+struct __darwin_pthread_handler_rec {
+    void (*__routine)(void *);
+    void *__arg;
+    struct __darwin_pthread_handler_rec *__next;
+};
+struct _opaque_pthread_t {
+    long __sig;
+    struct __darwin_pthread_handler_rec *__cleanup_stack;
+    char __opaque[8176];
+};
 typedef struct _opaque_pthread_t *pthread_t;
 
 #endif
