@@ -25,10 +25,11 @@
 #    availability's and the stand-in is sound. It also uses the Darwin-only declarations, Apple's
 #    pthread_create and the SQLite module, proving that they import as on Apple platforms. No
 #    result counts unless the canary passes.
-# 3. StateStore's sources are type-checked (Swift 6 language mode: complete strict concurrency),
-#    its module emitted (bodies skipped, so that statectl is checked even when a body is wrong),
-#    and statectl's sources type-checked against it. The SQLite C module is the one
-#    Sources/CSQLite/module.modulemap declares, by the name it declares.
+# 3. StateStore's sources (its migrations' committed Swift form among them) are type-checked
+#    (Swift 6 language mode: complete strict concurrency), its module emitted (bodies skipped, so
+#    that statectl is checked even when a body is wrong), and statectl's sources type-checked
+#    against it. The SQLite C module is the one Sources/CSQLite/module.modulemap declares, by the
+#    name it declares there.
 #
 # Any error or warning fails, except one listed in Scripts/apple-check/known-differences.txt by
 # file and exact message; an entry that matches nothing fails too, so that the list stays as
@@ -100,6 +101,8 @@ if [ -z "$sqlite_module" ]; then
     exit 1
 fi
 
+echo "== SQLite module $sqlite_module (Sources/CSQLite/module.modulemap)"
+
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
@@ -143,7 +146,8 @@ build_sdk() {
         sed -e "3s|-target $host_triple|$flags|" -e '3s| -O | |' -e '3s|-module-name Glibc$|-module-name Darwin|' \
             -e 's/^import Glibc$/import Darwin/' -e 's/\bGlibc\./Darwin./g' -e '/^ *@backDeployed(/d' \
             "$host_interfaces/$source.swiftmodule/$host_triple.swiftinterface" >"$dir/interfaces/$module.swiftinterface"
-        if ! sed -n 3p "$dir/interfaces/$module.swiftinterface" | grep -q -- "-target $target .*-module-name $module\$"; then
+        if ! sed -n 3p "$dir/interfaces/$module.swiftinterface" |
+            grep -q -- "-target $target .*-module-name $module\$"; then
             echo "error: $source's interface does not start as this script expects (its flags on line 3)" >&2
             exit 1
         fi
@@ -214,8 +218,8 @@ canary() {
     printf 'import %s\n\nlet sqliteVersion = sqlite3_libversion_number()\n' "$sqlite_module" >"$probe"
     local files=("$standins/Canary.swift" "$probe") expected reported others
     swift_for "$target" "$dir" "$log" -typecheck -parse-as-library -module-name Canary "${files[@]}" || true
-    expected=$(grep -n '// canary$' "$standins/Canary.swift" | cut -d: -f1 | sort -u | tr '\n' ' ' | sed 's/ $//')
-    reported=$(sed -n -E "s|^$standins/Canary.swift:([0-9]+):[0-9]+: error: .*|\1|p" "$log" | sort -u | tr '\n' ' ' | sed 's/ $//')
+    expected=$(grep -n '// canary$' "$standins/Canary.swift" | cut -d: -f1 | sort -u | xargs)
+    reported=$(sed -n -E "s|^$standins/Canary.swift:([0-9]+):[0-9]+: error: .*|\1|p" "$log" | sort -u | xargs)
     others=$(
         diagnostics "$log" | grep -v "^$standins/Canary.swift: error: " || true
         unplaced "$log"
@@ -241,14 +245,12 @@ canary() {
 # StateStore, then statectl against the StateStore module emitted for the target.
 sources() {
     local target=$1 dir=$2 log=$work/sources.log store=() tool=() file status=0 code
-    while IFS= read -r -d '' file; do store+=("$file"); done < <(find Sources/StateStore -name '*.swift' -print0 | sort -z)
-    while IFS= read -r -d '' file; do tool+=("$file"); done < <(find Sources/statectl -name '*.swift' -print0 | sort -z)
-    # Until the migrations' Swift form is committed, generate what the build plugin generates.
-    if ! grep -q -r 'static let embedded' Sources/StateStore; then
-        [ -f "$work/EmbeddedMigrations.swift" ] ||
-            swift run --quiet MigrationEmbedder "$work/EmbeddedMigrations.swift" Migrations/*.sql
-        store+=("$work/EmbeddedMigrations.swift")
-    fi
+    while IFS= read -r -d '' file; do
+        store+=("$file")
+    done < <(find Sources/StateStore -name '*.swift' -print0 | sort -z)
+    while IFS= read -r -d '' file; do
+        tool+=("$file")
+    done < <(find Sources/statectl -name '*.swift' -print0 | sort -z)
     echo "   StateStore: ${#store[@]} files"
     code=0
     swift_for "$target" "$dir" "$log" -typecheck -parse-as-library -module-name StateStore "${store[@]}" || code=$?
