@@ -104,6 +104,9 @@ struct FaultTests {
         ("revert", { try $0.revert(session: "s", window: "w", to: 1) }),
         ("deleteWindow", { try $0.deleteWindow(session: "s", window: "w") }),
         ("deleteSession", { try $0.deleteSession("s") }),
+        ("focus", { try $0.focus(session: "s", window: "w", kind: "mail") }),
+        ("setKind", { try $0.setKind("mail", session: "s", window: "other") }),
+        ("setSelectedTab", { try $0.setSelectedTab("inbox", session: "s", window: "w") }),
     ]
 
     // MARK: Full disk

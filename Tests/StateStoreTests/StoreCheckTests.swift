@@ -5,11 +5,13 @@ import Testing
 /// `check` compares the schema with what this build's migrations create and reads every row as
 /// the store would: each change another program made that the store cannot live with is named.
 struct StoreCheckTests {
-    /// A sound store: two windows with history, a deletion in the log.
+    /// A sound store: two windows with history, a deletion in the log, a window's scene facts.
     static func populate(_ path: String) throws {
         let store = try StateStore(path: path)
         try store.update(session: "s", window: "w") { $0.push(route("A", #"{"id":1}"#)) }
         try store.update(session: "s", window: "w") { $0.present(route("Item")) }
+        try store.focus(session: "s", window: "w", kind: "mail")
+        try store.setSelectedTab("inbox", session: "s", window: "w")
         try store.save(WindowState(session: "s", window: "gone"))
         #expect(try store.deleteWindow(session: "s", window: "gone"))
     }
@@ -71,6 +73,30 @@ struct StoreCheckTests {
         (
             "a migration record", "UPDATE schema_migrations SET applied_at = 'yesterday' WHERE version = 1", nil,
             "migration record 1: applied_at is 'yesterday'"
+        ),
+        (
+            "a dropped scene trigger", "DROP TRIGGER windows_delete_scene", "trigger windows_delete_scene is missing",
+            nil
+        ),
+        (
+            "a dropped scene index", "DROP INDEX window_scenes_kind_focus", "index window_scenes_kind_focus is missing",
+            nil
+        ),
+        (
+            "a kind past its limit", "UPDATE window_scenes SET kind = '\(String(repeating: "k", count: 65))'", nil,
+            "scene of window 's' 'w': kind is 65 bytes; the limit is 64"
+        ),
+        (
+            "a real focus time", "UPDATE window_scenes SET focused_at = 1.5", nil,
+            "scene of window 's' 'w': focused_at is 1.5, not milliseconds"
+        ),
+        (
+            "a tab as a blob", "UPDATE window_scenes SET selected_tab = X'74'", nil,
+            "scene of window 's' 'w': selected_tab is X'74', not UTF-8 text"
+        ),
+        (
+            "a scene's id with a control character", "UPDATE window_scenes SET window = 'w' || char(27)", nil,
+            "window id contains a control character"
         ),
     ]
 

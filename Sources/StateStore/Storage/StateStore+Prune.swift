@@ -10,8 +10,11 @@ public struct PrunedSession: Hashable, Sendable {
 
 extension StateStore {
     /// Deletes the sessions none of whose windows was written within `age` of now (the store's
-    /// clock), with their history, in one transaction; with `dryRun`, only reports them. Sorted
-    /// by session.
+    /// clock), with their history and scene facts, in one transaction; with `dryRun`, only reports
+    /// them. Sorted by session.
+    ///
+    /// The scene facts of a session that has no window with state go too when none of its windows
+    /// was focused within `age` (or ever); they hold no state, and are not reported.
     @discardableResult
     public func prune(olderThan age: Duration, dryRun: Bool = false) throws(StateStoreError) -> [PrunedSession] {
         let before = try cutoff(olderThan: age)
@@ -27,10 +30,23 @@ extension StateStore {
                                 session: statement.text(0), windows: [],
                                 lastWrite: Timestamp(millisecondsSince1970: statement.int64(1))))
                     })
+                if !dryRun {
+                    try database.run(
+                        """
+                        DELETE FROM window_scenes WHERE session IN (
+                            SELECT session FROM window_scenes GROUP BY session
+                            HAVING coalesce(max(focused_at) < ?1, 1)
+                        ) AND session NOT IN (SELECT session FROM windows)
+                        """
+                    ) { statement throws(StateStoreError) in try statement.bind(1, before) }
+                }
                 for index in pruned.indices {
                     if dryRun {
                         try database.query(
-                            "SELECT window FROM windows WHERE session = ? ORDER BY window",
+                            """
+                            SELECT window FROM windows WHERE session = ?1
+                            UNION SELECT window FROM window_scenes WHERE session = ?1 ORDER BY window
+                            """,
                             bind: { statement throws(StateStoreError) in try statement.bind(1, pruned[index].session) },
                             row: { statement throws(StateStoreError) in pruned[index].windows.append(statement.text(0))
                             })
@@ -45,9 +61,10 @@ extension StateStore {
         }
     }
 
-    /// Deletes the windows of `session` not written within `age` of now, with their history, in one
-    /// transaction, except the windows named in `kept` (compared as bytes). Returns the deleted
-    /// window ids, sorted.
+    /// Deletes the windows of `session` not written within `age` of now, with their history and
+    /// scene facts, in one transaction, except the windows named in `kept` (compared as bytes).
+    /// A window known only by its scene facts goes when it was not focused within `age` (or
+    /// ever). Returns the deleted window ids, sorted.
     @discardableResult
     public func pruneWindows(
         session: String, olderThan age: Duration, keeping kept: [String] = []
@@ -59,7 +76,13 @@ extension StateStore {
             try database.changingWindows { () throws(StateStoreError) -> [String] in
                 var old: [String] = []
                 try database.query(
-                    "SELECT window FROM windows WHERE session = ? AND updated_at < ? ORDER BY window",
+                    """
+                    SELECT window FROM windows WHERE session = ?1 AND updated_at < ?2
+                    UNION SELECT window FROM window_scenes AS scene WHERE session = ?1
+                        AND coalesce(focused_at < ?2, 1)
+                        AND NOT EXISTS (SELECT 1 FROM windows WHERE session = ?1 AND window = scene.window)
+                    ORDER BY window
+                    """,
                     bind: { statement throws(StateStoreError) in
                         try statement.bind(1, session)
                         try statement.bind(2, before)

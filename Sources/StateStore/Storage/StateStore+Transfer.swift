@@ -72,7 +72,8 @@ extension StateStore {
     }
 
     /// Replaces `session` with a new one made of `windows`, in one transaction: every window the
-    /// session had is deleted with its history, then each of `windows` is written as revision 1.
+    /// session had is deleted with its history and scene facts, then each of `windows` is written
+    /// as revision 1.
     /// Every window must belong to `session`. Returns the stored states, in order.
     @discardableResult
     public func replaceSession(

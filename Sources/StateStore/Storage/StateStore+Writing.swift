@@ -95,7 +95,9 @@ extension StateStore {
         }
     }
 
-    /// Deletes a window and its history. Returns `false` when there was no such window.
+    /// Deletes a window: its state, its history and its scene facts (``WindowScene``). Returns
+    /// `false` when there was none of them. A window known only by its scene facts is at
+    /// revision 0 for `expectedRevision`.
     @discardableResult
     public func deleteWindow(
         session: String, window: String, expectedRevision: Int? = nil
@@ -108,15 +110,16 @@ extension StateStore {
             try database.changingWindows { () throws(StateStoreError) -> Bool in
                 let current = try database.currentRevision(session: session, window: window)
                 try checkExpected(expectedRevision, current, session, window)
-                guard current > 0 else { return false }
+                guard current > 0 else { return try database.deleteScene(session: session, window: window) }
                 try database.deleteWindows(session: session, window: window)
                 return true
             }
         }
     }
 
-    /// Deletes every window of a session, and their history. Returns the deleted window ids,
-    /// sorted; empty when the session had none.
+    /// Deletes every window of a session: their state, history and scene facts. Returns the
+    /// deleted window ids (those known only by their scene facts too), sorted; empty when the
+    /// session had none.
     @discardableResult
     public func deleteSession(_ session: String) throws(StateStoreError) -> [String] {
         try validateIdentifier(session, "session id")
@@ -190,22 +193,36 @@ extension Database {
         return stored
     }
 
-    /// Deletes one window, or all of a session's when `window` is nil, with their history.
-    /// Returns the deleted window ids, sorted.
+    /// Deletes one window, or all of a session's when `window` is nil, with their history and
+    /// scene facts. Returns the deleted window ids, sorted: those with state, and those known
+    /// only by their scene facts.
     @discardableResult
     func deleteWindows(session: String, window: String?) throws(StateStoreError) -> [String] {
         let filter = window == nil ? "session = ?1" : "session = ?1 AND window = ?2"
+        let bind = { (statement: Statement) throws(StateStoreError) in
+            try statement.bind(1, session)
+            if let window { try statement.bind(2, window) }
+        }
         var deleted: [String] = []
-        try query("DELETE FROM windows WHERE \(filter) RETURNING window") { statement throws(StateStoreError) in
-            try statement.bind(1, session)
-            if let window { try statement.bind(2, window) }
-        } row: { statement throws(StateStoreError) in
-            deleted.append(statement.text(0))
-        }
-        try run("DELETE FROM window_history WHERE \(filter)") { statement throws(StateStoreError) in
-            try statement.bind(1, session)
-            if let window { try statement.bind(2, window) }
-        }
+        let collect = { (statement: Statement) throws(StateStoreError) in deleted.append(statement.text(0)) }
+        // The trigger `windows_delete_scene` takes the scene facts of windows with state; what is
+        // left are those of windows without, each deleted once.
+        try query("DELETE FROM windows WHERE \(filter) RETURNING window", bind: bind, row: collect)
+        try run("DELETE FROM window_history WHERE \(filter)", bind: bind)
+        try query("DELETE FROM window_scenes WHERE \(filter) RETURNING window", bind: bind, row: collect)
         return deleted.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+    }
+
+    /// Deletes the scene facts of a window without state; whether there were any.
+    func deleteScene(session: String, window: String) throws(StateStoreError) -> Bool {
+        var deleted = false
+        try query(
+            "DELETE FROM window_scenes WHERE session = ?1 AND window = ?2 RETURNING window",
+            bind: { statement throws(StateStoreError) in
+                try statement.bind(1, session)
+                try statement.bind(2, window)
+            },
+            row: { _ throws(StateStoreError) in deleted = true })
+        return deleted
     }
 }

@@ -81,6 +81,7 @@ enum StoreCheck {
                 }
             ),
             ("changes", "SELECT seq, revision IS NULL, \(columns) FROM changes", change),
+            ("window_scenes", "SELECT session, window, kind, focused_at, selected_tab FROM window_scenes", scene),
             ("sqlite_sequence", "SELECT name, seq FROM sqlite_sequence", sequence),
         ]
         for (table, sql, check) in checks where tables.contains(table) {
@@ -131,6 +132,36 @@ enum StoreCheck {
             return "a deletion, but its \(column) is \(statement.literal(Int32(4 + offset)))"
         }
         return nil
+    }
+
+    /// A row of `window_scenes` whose ids, kind or tab the store would refuse, or whose time is
+    /// not milliseconds.
+    private static func scene(_ statement: Statement) -> String? {
+        func problem() -> String? {
+            // Column, name, what an error calls it, its limit, and whether it may be NULL.
+            let texts: [(Int32, String, String, ClosedRange<Int>, Bool)] = [
+                (0, "session", "session id", Limits.identifierBytes, false),
+                (1, "window", "window id", Limits.identifierBytes, false),
+                (2, "kind", "kind", Limits.kindBytes, true),
+                (4, "selected_tab", "selected tab", Limits.identifierBytes, true),
+            ]
+            for (column, name, what, bytes, optional) in texts where !(optional && statement.isNull(column)) {
+                guard let text = statement.strictText(column) else {
+                    return "\(name) is \(statement.literal(column)), not UTF-8 text"
+                }
+                do throws(StateStoreError) {
+                    try validateIdentifier(text, what, bytes: bytes)
+                } catch {
+                    return error.description
+                }
+            }
+            if !statement.isNull(3) && statement.exactInt64(3) == nil {
+                return "focused_at is \(statement.literal(3)), not milliseconds"
+            }
+            return nil
+        }
+        guard let problem = problem() else { return nil }
+        return "scene of window '\(statement.text(0))' '\(statement.text(1))': " + problem
     }
 
     private static func migrationRecord(_ statement: Statement) -> String? {
