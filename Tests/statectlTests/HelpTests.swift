@@ -47,7 +47,7 @@ struct HelpTests {
 
     @Test func helpNamesArgumentsAndOptionsOfACommand() throws {
         let set = try statectl(["help", "set"]).stdout
-        #expect(set.contains("USAGE: statectl set <session> <window> <mutation> ..."))
+        #expect(set.contains("USAGE: statectl set <session> (<window> | --focused) <mutation> ..."))
         #expect(set.contains("ARGUMENTS:\n  <session>"))
         #expect(set.contains("MUTATIONS:"))
         for option in [

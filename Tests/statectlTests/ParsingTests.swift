@@ -48,7 +48,7 @@ struct ParsingTests {
 
     @Test func missingAndExtraArguments() throws {
         try expectUsageError(["show"], "missing argument '<session>'", command: "show")
-        try expectUsageError(["set", "s"], "missing argument '<window>'", command: "set")
+        try expectUsageError(["set", "s"], "missing argument '<window>' (or '--focused')", command: "set")
         try expectUsageError(["revert", "s", "w"], "missing argument '<revision>'", command: "revert")
         try expectUsageError(["history", "s"], "missing argument '<window>'", command: "history")
         try expectUsageError(["list", "a", "b"], "unexpected argument 'b'", command: "list")

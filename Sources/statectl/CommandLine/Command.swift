@@ -46,6 +46,9 @@ struct Positional: Sendable {
     var arity: Arity = .required
     /// What a shell completes the argument to.
     var completion: ValueCompletion = .none
+    /// The long name of a flag that may stand in its place (`--focused` for `<window>`): given,
+    /// the argument is not, and a required one is no longer missing.
+    var standIn: String? = nil
     /// Reads a value into the argument's type.
     let read: @Sendable (String) throws(ValueProblem) -> any Sendable
 }
@@ -64,10 +67,10 @@ struct Argument<Value: ArgumentValue>: Sendable {
     /// as the type says).
     init(
         _ name: String, as type: Value.Type = Value.self, help: String, arity: Positional.Arity = .required,
-        completion: ValueCompletion? = nil
+        completion: ValueCompletion? = nil, standIn: String? = nil
     ) {
         positional = Positional(
-            name: name, help: help, arity: arity, completion: completion ?? Value.completion,
+            name: name, help: help, arity: arity, completion: completion ?? Value.completion, standIn: standIn,
             read: { text throws(ValueProblem) in try Value(argument: text) })
     }
 }

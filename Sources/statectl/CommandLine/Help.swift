@@ -54,14 +54,17 @@ enum Help {
         }
         var parts = ["statectl", command.name]
         for positional in command.arguments {
+            // An argument a flag may stand in for reads as the choice of the two: (<window> | --focused).
+            let name = "<\(positional.name)>" + (positional.standIn.map { " | \($0)" } ?? "")
             switch positional.arity {
-            case .required: parts.append("<\(positional.name)>")
-            case .optional: parts.append("[<\(positional.name)>]")
-            case .variadic: parts.append("[<\(positional.name)> ...]")
+            case .required: parts.append(positional.standIn == nil ? name : "(\(name))")
+            case .optional: parts.append("[\(name)]")
+            case .variadic: parts.append("[\(name) ...]")
             }
         }
+        let standIns = command.arguments.compactMap(\.standIn)
         var sections: [OptionSection] = []
-        for option in command.options {
+        for option in command.options where !standIns.contains(option.name) {
             if let section = option.section {
                 if !sections.contains(section) {
                     sections.append(section)

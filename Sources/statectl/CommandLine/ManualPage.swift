@@ -94,25 +94,25 @@ enum ManualPage {
         return ".TP\n\\&\(tag)\n" + line(option.help)
     }
 
-    /// A usage line, its words bold (literals) or italic (`<placeholders>`), each bracketed
-    /// group kept on one line.
+    /// A usage line, its words bold (literals) or italic (`<placeholders>`), each bracketed or
+    /// parenthesized group kept on one line.
     private static func synopsis(_ parts: [String]) -> String {
         let words = parts.map { part in
             part.split(separator: " ").map { token -> String in
                 var word = Substring(token)
                 var opening = ""
                 var closing = ""
-                while word.first == "[" {
-                    opening += "["
+                while let first = word.first, first == "[" || first == "(" {
+                    opening.append(first)
                     word = word.dropFirst()
                 }
-                while word.last == "]" {
-                    closing = "]" + closing
+                while let last = word.last, last == "]" || last == ")" {
+                    closing = String(last) + closing
                     word = word.dropLast()
                 }
                 let body =
-                    if word == "..." {
-                        "..."
+                    if word == "..." || word == "|" {
+                        String(word)
                     } else if word.hasPrefix("<") && word.hasSuffix(">") {
                         "\\fI\(escape(String(word.dropFirst().dropLast())))\\fR"
                     } else {

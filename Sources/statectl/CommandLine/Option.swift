@@ -19,6 +19,9 @@ struct Option: Sendable {
     var section: OptionSection? = nil
     /// What a shell completes its value to (`.none` for a flag).
     var completion: ValueCompletion = .none
+    /// The long name of an option this one means nothing without (`--kind` needs `--focused`):
+    /// given alone, it is a usage error.
+    var requires: String? = nil
     /// Reads a value into the option's type (`nil` for a flag).
     var read: (@Sendable (String) throws(ValueProblem) -> any Sendable)? = nil
 
@@ -33,12 +36,13 @@ struct Option: Sendable {
     /// completed as `completion` says (by default, as the type says).
     static func value<Value: ArgumentValue>(
         _ name: String, _ valueName: String, as type: Value.Type, help: String, repeats: Bool = false,
-        required: Bool = false, section: OptionSection? = nil, completion: ValueCompletion? = nil
+        required: Bool = false, section: OptionSection? = nil, completion: ValueCompletion? = nil,
+        requires: String? = nil
     ) -> ValueOption<Value> {
         ValueOption(
             option: Option(
                 name: name, valueName: valueName, help: help, repeats: repeats, required: required, section: section,
-                completion: completion ?? Value.completion,
+                completion: completion ?? Value.completion, requires: requires,
                 read: { text throws(ValueProblem) in try Value(argument: text) }))
     }
 

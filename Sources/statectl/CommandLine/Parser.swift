@@ -67,10 +67,16 @@ struct Parser {
                 index += 1
             }
         }
-        let values = try read(positionals, against: command)
+        let values = try read(positionals, against: command, given: state.occurrences)
         for option in command.options
         where option.required && !state.occurrences.contains(where: { $0.option == option }) {
             throw UsageError("missing option '\(option.synopsis)'", command: command)
+        }
+        for occurrence in state.occurrences {
+            guard let needed = occurrence.option.requires,
+                !state.occurrences.contains(where: { $0.option.name == needed })
+            else { continue }
+            throw UsageError("option '\(occurrence.option.name)' needs '\(needed)'", command: command)
         }
 
         let invocation = Invocation(
@@ -136,12 +142,27 @@ struct Parser {
         }
     }
 
-    /// Missing and extra positional arguments; the values of the others, read into their types.
-    private func read(_ positionals: [String], against command: Command) throws(UsageError) -> [any Sendable] {
+    /// Missing and extra positional arguments, and one given with the flag that stands in its
+    /// place; the values of the others, read into their types.
+    private func read(
+        _ positionals: [String], against command: Command, given occurrences: [Invocation.Occurrence]
+    ) throws(UsageError) -> [any Sendable] {
         let declared = command.arguments
-        let required = declared.count { $0.arity == .required }
+        func isStoodIn(_ positional: Positional) -> Bool {
+            positional.standIn.map { name in occurrences.contains { $0.option.name == name } } ?? false
+        }
+        for (index, positional) in declared.enumerated() where isStoodIn(positional) && index < positionals.count {
+            throw UsageError(
+                "give '<\(positional.name)>' or '\(positional.standIn ?? "")', not both "
+                    + "(unexpected argument '\(positionals[index])')",
+                command: command)
+        }
+        let required = declared.count { $0.arity == .required && !isStoodIn($0) }
         if positionals.count < required {
-            throw UsageError("missing argument '<\(declared[positionals.count].name)>'", command: command)
+            let missing = declared[positionals.count]
+            throw UsageError(
+                "missing argument '<\(missing.name)>'" + (missing.standIn.map { " (or '\($0)')" } ?? ""),
+                command: command)
         }
         if declared.last?.arity != .variadic, positionals.count > declared.count {
             throw UsageError("unexpected argument '\(positionals[declared.count])'", command: command)

@@ -9,9 +9,13 @@ extension Command {
             presented item is pushed onto the window's stack when regular, and shown as a sheet \
             with its own stack when compact or unspecified. Under the dismiss policy, a change \
             between regular and the others clears the item.
+
+            With --focused in place of WINDOW, restores the session's most recently focused \
+            window, as its app recorded it (with --kind, the latest of that kind); the output \
+            names it. A session with none, or a focused window with no stored state yet, exits 66.
             """,
-        arguments: [Argument.session.positional, Argument.optionalWindow.positional],
-        options: [RestoreCommand.sizeClass.option, .json],
+        arguments: [Argument.session.positional, Argument.optionalAddressedWindow.positional],
+        options: [Option.focused, Option.kind.option, RestoreCommand.sizeClass.option, .json],
         run: RestoreCommand.run)
 }
 
@@ -21,14 +25,14 @@ enum RestoreCommand {
 
     static func run(_ invocation: Invocation, _ context: Context) throws {
         let session = invocation.required(.session)
-        let window = invocation.argument(.optionalWindow)
+        let address = try WindowAddress(invocation, session: session)
         let sizeClass = invocation.value(sizeClass)
-        try WindowState.validate(session: session, window: window)
         let store = try invocation.openExistingStore(context)
+        let window = try address.window(in: store, session: session)
         let restorations: [Restoration]
         if let window {
             guard let restoration = try store.restore(session: session, window: window, into: sizeClass) else {
-                throw StateStoreError.notFound(.window(session: session, window: window))
+                throw address.missing(session: session, window: window)
             }
             restorations = [restoration]
         } else {

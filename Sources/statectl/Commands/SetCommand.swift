@@ -14,12 +14,20 @@ extension Command {
             key): the form for a type that holds ':' or starts with '{', such as a tuple, and the \
             one such a route is printed in, so what 'show' prints can be pasted back.
 
+            With --focused in place of WINDOW, the session's most recently focused window is \
+            changed, as its app recorded it (with --kind, the latest of that kind); the output \
+            names it. A session with none exits 66 and nothing is written; --focused never \
+            creates the database.
+
               statectl set mail main --size-class regular --push 'Folder:"inbox"' \\
                   --present 'Thread:{"id":42}'
               statectl set mail main --push '{"type":"(a: Swift.Int)","value":[1]}'
+              statectl set mail --focused --kind mail --push 'Thread:{"id":42}'
             """,
-        arguments: [Argument.session.positional, Argument.window.positional],
-        options: SetCommand.mutationOptions.map { $0.option } + [Option.expectRevision.option, .json],
+        arguments: [Argument.session.positional, Argument.addressedWindow.positional],
+        options: SetCommand.mutationOptions.map { $0.option } + [
+            Option.focused, Option.kind.option, Option.expectRevision.option, .json,
+        ],
         validate: SetCommand.validate,
         run: SetCommand.run)
 }
@@ -127,8 +135,7 @@ enum SetCommand {
 
     static func run(_ invocation: Invocation, _ context: Context) throws {
         let session = invocation.required(.session)
-        let window = invocation.required(.window)
-        try WindowState.validate(session: session, window: window)
+        let address = try WindowAddress(invocation, session: session)
         let mutating = mutating(invocation)
         let occurrences = mutating.map(\.occurrence)
         var changes: [Mutation] = []
@@ -139,7 +146,12 @@ enum SetCommand {
                 throw error.naming(mutation: index, of: occurrences)
             }
         }
-        let store = try invocation.openOrCreateStore(context)
+        // The focused window is looked up, never made: a missing file has none to write to.
+        let store =
+            try address.isFocused ? invocation.openExistingStore(context) : invocation.openOrCreateStore(context)
+        guard let window = try address.window(in: store, session: session) else {
+            preconditionFailure("the parser lets set run only with a window or --focused")
+        }
         let state = try store.update(
             session: session, window: window, expectedRevision: invocation.value(Option.expectRevision)?.value
         ) { state in

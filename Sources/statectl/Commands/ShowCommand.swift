@@ -15,11 +15,18 @@ extension Command {
             NavigationPath(codable). 'set --navigation-path' takes the same form.
 
               statectl show mail main --navigation-path
+
+            With --focused in place of WINDOW, shows the session's most recently focused window, \
+            as its app recorded it (with --kind, the latest of that kind); the output names it. \
+            A session with none, or a focused window with no stored state yet, exits 66.
+
+              statectl show mail --focused --kind settings --json
             """,
-        arguments: [Argument.session.positional, Argument.optionalWindow.positional],
-        options: [ShowCommand.navigationPath, .json],
+        arguments: [Argument.session.positional, Argument.optionalAddressedWindow.positional],
+        options: [Option.focused, Option.kind.option, ShowCommand.navigationPath, .json],
         validate: { invocation in
-            invocation.flag(ShowCommand.navigationPath) && invocation.argument(.optionalWindow) == nil
+            invocation.flag(ShowCommand.navigationPath) && invocation.argument(.optionalAddressedWindow) == nil
+                && !invocation.flag(.focused)
                 ? "--navigation-path needs a window: statectl show <session> <window> --navigation-path" : nil
         },
         run: ShowCommand.run)
@@ -31,13 +38,12 @@ enum ShowCommand {
 
     static func run(_ invocation: Invocation, _ context: Context) throws {
         let session = invocation.required(.session)
-        let window = invocation.argument(.optionalWindow)
-        try WindowState.validate(session: session, window: window)
+        let address = try WindowAddress(invocation, session: session)
         let store = try invocation.openExistingStore(context)
         let json = invocation.flag(.json)
-        if let window {
+        if let window = try address.window(in: store, session: session) {
             guard let state = try store.window(session: session, window: window) else {
-                throw StateStoreError.notFound(.window(session: session, window: window))
+                throw address.missing(session: session, window: window)
             }
             if invocation.flag(navigationPath) {
                 context.output.write(NavigationPathCoding.json(for: state.path) + "\n")
