@@ -128,6 +128,21 @@ struct FocusedWindowTests {
         #expect(try fixture.run(["show", "mail", "--focused", "--kind", "settings"]).status == 66)
     }
 
+    /// A focused scene that never navigated is a window to `delete`: deleted and named, its
+    /// focus gone, with its session's.
+    @Test func deleteTakesAWindowKnownOnlyByItsSceneFacts() throws {
+        let fixture = try Self.focusedFixture()
+        let one = try fixture.run(["delete", "mail", "settings"])
+        #expect(one.status == 0, "\(one.stderr)")
+        #expect(one.stdout == "Deleted window 'mail' 'settings'.\n")
+        #expect(try fixture.store().scene(session: "mail", window: "settings") == nil)
+        #expect(try fixture.run(["delete", "mail", "settings"]).status == 66, "gone")
+        try fixture.store().focus(session: "mail", window: "new scene")
+        let session = try fixture.run(["delete", "mail", "--json"])
+        #expect(try jsonObject(session.stdout)["windows"] as? [String] == ["inbox", "new scene"])
+        #expect(try fixture.store().scenes(session: "mail").isEmpty)
+    }
+
     /// Any printable string is a window id, `@focused` and `--focused` (after `--`) too: only the
     /// flag addresses the focused window.
     @Test func noWindowIdIsTakenForTheFlag() throws {

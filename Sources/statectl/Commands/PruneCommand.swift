@@ -6,9 +6,10 @@ extension Command {
         abstract: "Delete sessions that have not been written for a while.",
         discussion: """
             Deletes every session none of whose windows was written within DURATION (90s, 15m, \
-            12h, 30d), with the windows' history, in one write, and prints what it removed. With \
-            --dry-run, prints what it would remove and removes nothing. A missing database \
-            removes nothing.
+            12h, 30d), with the windows' history and scene facts (kind, focus), in one write, and \
+            prints what it removed. Scene facts of a session with no stored window go too when \
+            none was focused within DURATION; they are not printed. With --dry-run, prints what \
+            it would remove and removes nothing. A missing database removes nothing.
 
               statectl prune --older-than 30d --dry-run
             """,
