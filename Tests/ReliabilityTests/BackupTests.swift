@@ -108,6 +108,49 @@ struct BackupTests {
         #expect([file, empty, leftover + "-wal", journal + "-journal"].map { contents($0) } == bytes)
     }
 
+    /// A target SQLite would take for a file of some database — its rollback journal, WAL or
+    /// shared-memory index (`-journal`, `-wal`, `-shm`, in any case: a file system may ignore it),
+    /// the multiplexor's numbered forms (`-journal01`, `-wal01`) or a super-journal
+    /// (`-mjXXXXXX9XX`) — is refused as bad data (65, `invalidInput`) before anything is written:
+    /// the next connection to that database would delete the copy, or wait on it until its busy
+    /// timeout while a host has the database open. Names that only look alike are copied.
+    @Test func aTargetNamedLikeADatabasesJournalOrWALIsRefused() throws {
+        let folder = TemporaryFolder()
+        let path = folder.file("state.db")
+        try Self.seed(try StateStore(path: path))
+        let other = folder.file("other.db")
+        try StateStore(path: other).save(WindowState(session: "other", window: "o"))
+        let host = try StateStore(path: other)  // a host holding the other store open
+        let before = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+        let targets = [
+            path + "-journal", path + "-wal", path + "-shm", other + "-wal", other + "-journal", other + "-SHM",
+            folder.file("new.db-Journal"), folder.file("x.db-wal07"), folder.file("x.db-journal0001"),
+            folder.file("x.db-mj1A2B3C9D4"), folder.file("x.db-mjabcdef9ff"),
+        ]
+        for target in targets {
+            #expect {
+                try StateStore(path: path).backup(to: target)
+            } throws: { error in
+                guard case .invalidInput(let message) = error as? StateStoreError else { return false }
+                return message.contains("would take it for") && message.contains(target)
+            }
+            let outcome = try statectl(["--db", path, "backup", target])
+            #expect(outcome.status == 65, "\(target): \(outcome.err)")
+            #expect(outcome.err.hasPrefix("Error: backup path \(target) is named like "), "\(outcome.err)")
+            #expect(outcome.out.isEmpty)
+            #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == before, "\(target)")
+        }
+        // The other store is as it was, and a new connection to it is not kept waiting.
+        let list = try statectl(["--db", other, "--busy-timeout", "0", "list"])
+        #expect(list.status == 0 && list.out.contains("other"), "\(list.err)")
+        #expect(try host.windowSummaries().count == 1)
+
+        for name in ["state.db-journal.bak", "state.db-walrus", "copy-wal.db", "x.db-mj1A2B3C9D", "x.db-wal-copy"] {
+            let report = try StateStore(path: path).backup(to: folder.file(name))
+            #expect(report.windows == 50, "\(name)")
+        }
+    }
+
     /// A failed copy creates nothing: a target in a missing folder, a full file system midway
     /// (a small tmpfs; skipped where mounting is not possible), a missing database (66).
     @Test func aFailedCopyCreatesNothing() throws {

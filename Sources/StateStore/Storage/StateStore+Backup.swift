@@ -23,11 +23,13 @@ extension StateStore {
     /// while other connections go on writing (SQLite's `VACUUM INTO`), whole or not at all.
     ///
     /// Never overwrites: an existing `target` (or a `-wal` or `-journal` beside it, which SQLite
-    /// would replay onto the copy) is ``StateStoreError/alreadyExists(_:)``. Nothing is left
-    /// behind on failure. The copy is the safe way to move a live store; replacing a live
+    /// would replay onto the copy) is ``StateStoreError/alreadyExists(_:)``. A `target` SQLite would
+    /// take for a file of some database (ending in `-journal`, `-wal`, `-shm`, or a super-journal's
+    /// `-mj…`) is ``StateStoreError/invalidInput(_:)``: the next connection to that database would
+    /// delete the copy, or wait on it. Nothing is left behind on failure. The copy is the safe way to move a live store; replacing a live
     /// store's file (`mv copy.db state.db`) is not.
     public func backup(to target: String) throws(StateStoreError) -> BackupReport {
-        guard !target.isEmpty else { throw .invalidInput("backup path is empty") }
+        try Self.validateBackupTarget(target)
         for name in [target, target + "-wal", target + "-journal"] where Self.entryExists(name) {
             throw .alreadyExists(
                 name == target
@@ -56,6 +58,45 @@ extension StateStore {
             throw Self.ioError("cannot create \(target)")
         }
         return BackupReport(path: target, windows: windows, bytes: Int(info.st_size))
+    }
+
+    /// Refuses, as bad data, a backup path that is empty or that SQLite would take for a file of
+    /// some database (see ``sidecarKind(of:)``): checked before any store is opened.
+    package static func validateBackupTarget(_ target: String) throws(StateStoreError) {
+        guard !target.isEmpty else { throw .invalidInput("backup path is empty") }
+        guard let (suffix, kind) = sidecarKind(of: target) else { return }
+        let database = String(decoding: target.utf8.dropLast(suffix.utf8.count), as: UTF8.self)
+        throw .invalidInput(
+            "backup path \(target) is named like \(kind) (\(suffix)) of the database \(database): SQLite "
+                + "would take it for that database's file, and the next connection to that database would "
+                + "delete the copy or wait on it; choose a name that does not end in -journal, -wal, -shm or "
+                + "-mj followed by hex digits")
+    }
+
+    /// The suffix, and what SQLite makes of it, when the last part of `path` ends as SQLite names
+    /// a file it keeps beside a database (`DB-journal`, `DB-wal`, `DB-shm`; `DB-journalNN` and
+    /// `DB-walNN` of the multiplexing VFS; `DB-mjXXXXXX9XX`, a super-journal of a transaction
+    /// across attached databases, which a hot journal names and recovery deletes); `nil` otherwise.
+    /// ASCII letters are compared without case: Apple's file systems ignore it by default.
+    static func sidecarKind(of path: String) -> (suffix: String, kind: String)? {
+        let name = path.utf8.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false).last ?? []
+        guard let dash = name.lastIndex(of: UInt8(ascii: "-")) else { return nil }
+        let suffix = String(decoding: name[dash...], as: UTF8.self)
+        let word = Array(suffix.utf8.dropFirst().map { $0 >= 65 && $0 <= 90 ? $0 + 32 : $0 })
+        func isDigit(_ byte: UInt8) -> Bool { byte >= 48 && byte <= 57 }
+        func isHex(_ byte: UInt8) -> Bool { isDigit(byte) || (byte >= 97 && byte <= 102) }
+        func numbered(_ stem: String) -> Bool {
+            word.starts(with: stem.utf8) && word.dropFirst(stem.utf8.count).allSatisfy(isDigit)
+        }
+        if numbered("journal") { return (suffix, "SQLite's rollback journal") }
+        if numbered("wal") { return (suffix, "SQLite's write-ahead log") }
+        if word == Array("shm".utf8) { return (suffix, "SQLite's shared-memory index") }
+        if word.count == 11, word.starts(with: "mj".utf8), word[8] == UInt8(ascii: "9"),
+            word.dropFirst(2).allSatisfy(isHex)
+        {
+            return (suffix, "SQLite's super-journal")
+        }
+        return nil
     }
 
     /// The windows in a copy, counted through a connection of its own (closed before returning).

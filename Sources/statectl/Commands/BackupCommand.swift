@@ -8,7 +8,9 @@ extension Command {
             Copies every window, its history and the change log from one snapshot, while hosts \
             and other statectl commands go on writing. Never overwrites: an existing file (or a \
             -wal or -journal beside it) exits 73 untouched; a failed copy leaves nothing behind. \
-            A missing database exits 66. With --json: {"path", "windows", "bytes"}.
+            A name SQLite would take for a file it keeps beside some database (ending in \
+            -journal, -wal or -shm) exits 65: the next connection to that database would delete \
+            the copy. A missing database exits 66. With --json: {"path", "windows", "bytes"}.
 
             This is the safe way to copy a live store. Do not copy its file with cp, nor put a \
             copy in its place with mv while anything has it open: SQLite keeps recent commits in \
@@ -28,6 +30,8 @@ enum BackupCommand {
 
     static func run(_ invocation: Invocation, _ context: Context) throws {
         let target = invocation.required(file).path
+        // A name SQLite would take for some database's journal or WAL is bad data, whatever the store.
+        try StateStore.validateBackupTarget(target)
         let report = try invocation.openExistingStore(context).backup(to: target)
         context.hasWritten = true  // the copy exists: a failed print must not invite a second one
         if invocation.flag(.json) {
