@@ -167,6 +167,70 @@ struct FileIdentityTests {
         #expect { try feed.wait(timeout: .zero) } throws: { Self.isReplaced($0, path) }
     }
 
+    // MARK: A folder on the way re-pointed
+
+    /// A folder `a` holding a store with one window, another `b` holding another store, and a
+    /// link `link` to `a`: the database is `link/state.db`, as a user would give it.
+    private static func linkedFolders(_ folder: TemporaryFolder) throws -> (path: String, other: String) {
+        for name in ["a", "b"] {
+            try FileManager.default.createDirectory(atPath: folder.file(name), withIntermediateDirectories: false)
+        }
+        try Self.seed(folder.file("a/state.db"))
+        try StateStore(path: folder.file("b/state.db")).save(WindowState(session: "b", window: "only"))
+        #expect(symlink("a", folder.file("link")) == 0)
+        return (folder.file("link/state.db"), folder.file("b/state.db"))
+    }
+
+    /// `ln -sfn b link`: the link replaced by one to `b`, in one rename, as `ln` does it.
+    static func repoint(_ link: String, to target: String) {
+        unlink(link + ".new")
+        #expect(symlink(target, link + ".new") == 0)
+        #expect(rename(link + ".new", link) == 0)
+    }
+
+    /// `--db link/state.db`, then `ln -sfn b link`: the path as given names `b/state.db` now, so a
+    /// store opened through it stops at its next write (on every write path) and its feeds at
+    /// their next poll, naming the path; nothing goes into either file; new stores use `b`'s.
+    @Test(arguments: SharedFileTests.WritePath.allCases)
+    func aFolderOnThePathRepointedStopsTheNextWrite(path write: SharedFileTests.WritePath) throws {
+        let folder = TemporaryFolder()
+        let (path, other) = try Self.linkedFolders(folder)
+        let store = try StateStore(path: path)
+        let feed = try store.changeFeed()
+        try store.save(WindowState(session: "s", window: "before"))
+        #expect(try feed.poll().count == 1)
+        let second = try #require(contents(other))
+
+        Self.repoint(folder.file("link"), to: "b")
+        #expect("\(write)") { try write.write(store) } throws: { Self.isReplaced($0, path) }
+        #expect { try store.window(session: "s", window: "w") } throws: { Self.isReplaced($0, path) }
+        #expect { try feed.poll() } throws: { Self.isReplaced($0, path) }
+        #expect(contents(other) == second, "nothing written into the file the path names now")
+        #expect(try StateStore(path: path).windowSummaries().map(\.window) == ["only"])
+        let kept = try StateStore(path: folder.file("a/state.db")).windowSummaries().map(\.window)
+        #expect(kept.sorted() == ["before", "w"], "every acknowledged write is in the file opened")
+    }
+
+    /// A running `statectl watch --db link/state.db` stops with 74 once the link is re-pointed,
+    /// naming the path, and prints none of the other file's changes.
+    @Test func aFolderOnThePathRepointedEndsWatchWith74() throws {
+        let folder = TemporaryFolder()
+        let (path, other) = try Self.linkedFolders(folder)
+        let store = try StateStore(path: folder.file("a/state.db"))
+        let watch = try Child(statectlPath, ["--db", path, "watch", "--timeout", "60"])
+        var printed: String?
+        for attempt in 1...200 where printed == nil {
+            try store.save(WindowState(session: "s", window: "w\(attempt)"))
+            printed = watch.readLine(timeout: .milliseconds(300))
+        }
+        #expect(printed?.hasPrefix("s w") == true, "\(watch.errors)")
+        Self.repoint(folder.file("link"), to: "b")
+        try StateStore(path: other).save(WindowState(session: "b", window: "after"))
+        #expect(try watch.wait(timeout: .seconds(60)) == .exited(74))
+        #expect(watch.errors.contains("Error: \(path) was replaced or deleted"), "\(watch.errors)")
+        #expect(!watch.output.contains("after"), "\(watch.output)")
+    }
+
     /// A running `statectl watch` whose file is replaced says so on standard error and exits 74.
     @Test func aFileReplacedUnderWatchEndsItWith74() throws {
         let folder = TemporaryFolder()

@@ -75,6 +75,35 @@ struct HostFaultTests {
         #expect(try fixture.store().window(session: "app", window: "main") == nil, "nothing went into the new file")
     }
 
+    /// `--db link/state.db`, then `ln -sfn other link` (SPEC §4): the path as the host gave it
+    /// names another file now, so the next write stops with `replaced`, `flush` says false, and
+    /// nothing goes into either file.
+    @Test func aFolderOnThePathRepointedStopsTheWrites() async throws {
+        let scratch = TemporaryFolder(prefix: "statestore-host-tests-")
+        for name in ["a", "b"] {
+            try FileManager.default.createDirectory(atPath: scratch.file(name), withIntermediateDirectories: false)
+        }
+        #expect(symlink("a", scratch.file("link")) == 0)
+        let fixture = HostFixture(folder: scratch, database: scratch.file("link/state.db"))
+        let session = try await fixture.open()
+        let model = session.window("main", as: Mail.self)
+        model.push(.folder("inbox"))
+        #expect(await session.flush())
+
+        try StateStore(path: scratch.file("b/state.db")).save(WindowState(session: "app", window: "elsewhere"))
+        #expect(symlink("b", scratch.file("link.new")) == 0)
+        #expect(rename(scratch.file("link.new"), scratch.file("link")) == 0)
+        model.push(.thread(1))
+        #expect(await session.flush(timeout: .seconds(2)) == false)
+        guard case .store(.replaced(fixture.database))? = model.lastError else {
+            Issue.record("lastError says the file was replaced, not \(String(describing: model.lastError))")
+            return
+        }
+        #expect(try fixture.store().window(session: "app", window: "main") == nil, "nothing went into b")
+        let first = try StateStore(path: scratch.file("a/state.db")).window(session: "app", window: "main")
+        #expect(first?.path.count == 1, "a keeps what was acknowledged, and no more")
+    }
+
     @Test func aReadOnlyFileIsReportedAndWrittenOnceItIsWritableAgain() async throws {
         let (scratch, reason) = immutableCapableFolder()
         guard let scratch else {

@@ -23,6 +23,8 @@ package final class Database {
     /// Set, and the connection closed, once its path was found to name another file (or none):
     /// every later call fails with it, so nothing is written to the file that is gone.
     private(set) var stopped: StateStoreError?
+    /// The device and inode of the file SQLite opened; `nil` in memory.
+    private let opened: StoreFile.Identity?
 
     /// Opens `path` read-write, creating it when `create` is set, waiting up to
     /// `busyTimeoutMilliseconds` for other connections' locks. The caller has checked the file.
@@ -44,6 +46,11 @@ package final class Database {
         self.handle = handle
         self.path = path
         self.busyTimeoutMilliseconds = busyTimeoutMilliseconds
+        // SQLite's own name for the file is the path with every link resolved, so what it stats
+        // now is the file it holds (SQLITE_FCNTL_HAS_MOVED, checked with it, says if not).
+        let resolved = sqlite3_db_filename(handle, "main").map { String(cString: $0) } ?? ""
+        let identity = resolved.isEmpty ? .unknown : StoreFile.identity(of: resolved)
+        opened = if case .file = identity { identity } else { nil }
         let busy = sqlite3_busy_timeout(handle, Int32(clamping: busyTimeoutMilliseconds))
         guard busy == SQLITE_OK else { throw failure(busy, sql: nil) }
     }
@@ -213,15 +220,21 @@ package final class Database {
     }
 
     /// Fails, and closes the connection for good, when its path no longer names the file it
-    /// opened (`mv other.db state.db`, or the file deleted): writing on would commit into the old
-    /// file's WAL, which SQLite finds by name and would replay onto the file now at the path.
+    /// opened (`mv other.db state.db`, the file deleted, or a folder on the way re-pointed:
+    /// `ln -sfn other link`): writing on would commit into a file other processes no longer open
+    /// by that path, or into the old file's WAL, which SQLite finds by name and would replay onto
+    /// the file now at the path.
+    ///
+    /// Two questions, since either can change alone: does the path as the caller gave it (links
+    /// followed now) still name the opened file (device and inode), and does SQLite's own name,
+    /// resolved at open, from which it derives the `-wal` (`SQLITE_FCNTL_HAS_MOVED`)?
     func checkStillAtPath() throws(StateStoreError) {
         if let stopped { throw stopped }
         guard path != ":memory:" else { return }
         var moved: Int32 = 0
-        guard sqlite3_file_control(handle, "main", SQLITE_FCNTL_HAS_MOVED, &moved) == SQLITE_OK, moved != 0 else {
-            return
-        }
+        let sqliteMoved =
+            sqlite3_file_control(handle, "main", SQLITE_FCNTL_HAS_MOVED, &moved) == SQLITE_OK && moved != 0
+        guard sqliteMoved || namesAnotherFile() else { return }
         if sqlite3_get_autocommit(handle) == 0 { try? run(.rollback) }
         // SQLite neither checkpoints nor deletes the WAL of a moved file when it closes, and would
         // replay it onto the file now at the path. Emptied into the old file (which this
@@ -233,6 +246,17 @@ package final class Database {
         let error = StateStoreError.replaced(path: path)
         stopped = error
         throw error
+    }
+
+    /// Whether the path as given names another file than the one opened, or none. A path that
+    /// cannot be looked at now (a folder made unreadable) tells nothing: SQLite's check stands.
+    private func namesAnotherFile() -> Bool {
+        guard let opened else { return false }
+        switch StoreFile.identity(of: path) {
+        case .file(let device, let inode): return .file(device: device, inode: inode) != opened
+        case .missing: return true
+        case .unknown: return false
+        }
     }
 
     /// Runs `body` in a read transaction, so several queries see one snapshot.

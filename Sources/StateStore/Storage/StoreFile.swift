@@ -37,6 +37,23 @@ enum StoreFile {
         case notSQLite
     }
 
+    /// What a path names now, links followed: a file's device and inode, nothing, or a path
+    /// that cannot be looked at.
+    enum Identity: Equatable {
+        case file(device: UInt64, inode: UInt64)
+        /// Nothing at the path (`ENOENT`, or a part of it not a folder: `ENOTDIR`).
+        case missing
+        /// `stat` failed otherwise (a folder that cannot be searched): nothing can be told.
+        case unknown
+    }
+
+    /// ``Identity`` of what `path` names now, from `stat` (no descriptor).
+    static func identity(of path: String) -> Identity {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return errno == ENOENT || errno == ENOTDIR ? .missing : .unknown }
+        return .file(device: UInt64(info.st_dev), inode: UInt64(info.st_ino))
+    }
+
     static func inspect(_ path: String) throws(StateStoreError) -> Kind {
         var info = stat()
         if stat(path, &info) != 0 {
