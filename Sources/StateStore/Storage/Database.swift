@@ -259,6 +259,11 @@ package final class Database {
         }
     }
 
+    /// Closes, when the time comes, without emptying the WAL into the file or deleting it.
+    func keepWALOnClose() {
+        _ = statestore_sqlite_no_checkpoint_on_close(handle)
+    }
+
     /// Runs `body` in a read transaction, so several queries see one snapshot.
     func readTransaction<T>(_ body: () throws(StateStoreError) -> T) throws(StateStoreError) -> T {
         try run(.begin)

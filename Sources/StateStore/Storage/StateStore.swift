@@ -120,10 +120,14 @@ public final class StateStore: Sendable {
         let migrator = Migrator()
         let database = try Database(
             path: path, create: create, busyTimeoutMilliseconds: options.busyTimeoutMilliseconds)
+        var recovering = false
         if path != ":memory:" {
             switch try StoreFile.contents(of: database) {
             case .notSQLite:
-                throw .notADatabase(path: path)
+                // A header a power cut tore is SQLite's to restore, from a hot journal or the WAL
+                // that holds page 1: judged only after SQLite has read the file.
+                guard StoreFile.hasRecoveryBeside(path) else { throw .notADatabase(path: path) }
+                recovering = true
             case .sqlite(let applicationID) where applicationID != 0 && applicationID != Migrator.applicationID:
                 throw .notOurs(path: path)
             case .empty, .sqlite:
@@ -133,13 +137,21 @@ public final class StateStore: Sendable {
 
         // Ours, new, or refused: decided through SQLite (the header may lag the WAL) before any
         // write, the journal mode included.
-        let (applicationID, version, objects) = try database.readTransaction {
-            () throws(StateStoreError) -> (Int, Int, Int) in
-            (
-                try database.integer("PRAGMA application_id") ?? 0,
-                try database.integer("PRAGMA user_version") ?? 0,
-                try database.integer("SELECT count(*) FROM sqlite_schema") ?? 0
-            )
+        let (applicationID, version, objects): (Int, Int, Int)
+        do {
+            (applicationID, version, objects) = try database.readTransaction {
+                () throws(StateStoreError) -> (Int, Int, Int) in
+                (
+                    try database.integer("PRAGMA application_id") ?? 0,
+                    try database.integer("PRAGMA user_version") ?? 0,
+                    try database.integer("SELECT count(*) FROM sqlite_schema") ?? 0
+                )
+            }
+        } catch .damaged(let failure) where recovering && failure.code.primary == .notADatabase {
+            // SQLite could not restore it either. The WAL it opened stays as it was: not emptied
+            // into a file that is not a database, nor deleted.
+            database.keepWALOnClose()
+            throw .notADatabase(path: path)
         }
         if applicationID == Int(Migrator.applicationID) {
             guard version <= migrator.latestVersion else {

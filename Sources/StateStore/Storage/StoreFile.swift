@@ -95,6 +95,30 @@ enum StoreFile {
         return .sqlite(applicationID: Int32(bitPattern: applicationID))
     }
 
+    /// Whether a hot rollback journal or a WAL lies beside `path`, from which SQLite may restore
+    /// a header a power cut tore: a `-journal` that begins with the journal's magic (pager.c
+    /// writes it once the journal may be played back), or a `-wal` that begins with the WAL's
+    /// (wal.c). Their first bytes are read with a descriptor of their own: SQLite takes no POSIX
+    /// lock on either (only on the database and its `-shm`), so closing it drops no lock.
+    static func hasRecoveryBeside(_ path: String) -> Bool {
+        let journal = firstBytes(of: path + "-journal", count: 8)
+        if journal == [0xd9, 0xd5, 0x05, 0xf9, 0x20, 0xa1, 0x63, 0xd7] { return true }
+        let wal = firstBytes(of: path + "-wal", count: 32)
+        return wal.count == 32 && wal[0..<3] == [0x37, 0x7f, 0x06] && (wal[3] == 0x82 || wal[3] == 0x83)
+    }
+
+    /// Up to `count` bytes from the start of the regular file at `path`; empty for anything else.
+    private static func firstBytes(of path: String, count: Int) -> [UInt8] {
+        var info = stat()
+        guard lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return [] }
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
+        guard descriptor >= 0 else { return [] }
+        defer { close(descriptor) }
+        var bytes = [UInt8](repeating: 0, count: count)
+        let read = bytes.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, count, 0) }
+        return read > 0 ? Array(bytes.prefix(read)) : []
+    }
+
     /// Creates the folders leading to `path`, as `mkdir -p` would, and returns those it made,
     /// outermost first. On failure it removes them again.
     static func createParentFolders(of path: String) throws(StateStoreError) -> [String] {
