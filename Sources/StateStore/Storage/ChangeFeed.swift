@@ -300,13 +300,19 @@ public final class ChangeFeed: Sendable {
         return events
     }
 
-    /// Whether the file at `path` exists now, opened as a store once (so that a file another
-    /// process has only begun to create gets its schema before the feed reads it).
+    /// Whether the file at `path` is a store now, opened as one once, creating and writing
+    /// nothing: an empty file (zero length, as another process has only begun to create it) is
+    /// not one yet, and is waited for like a missing one; one of an older schema is migrated
+    /// when `options` say so.
     private static func openCreated(_ path: String, _ options: StateStore.Options) throws(StateStoreError) -> Bool {
-        var options = options
-        options.createIfMissing = false
+        var reading = options
+        reading.createIfMissing = false
+        reading.migrate = false
         do {
-            _ = try StateStore(path: path, options: options)
+            let store = try StateStore(path: path, options: reading)
+            let version = try store.migrationStatus().schemaVersion
+            if version == 0 { return false }
+            if version < StateStore.schemaVersion && options.migrate { try store.migrate() }
             return true
         } catch .notFound(.file) {
             return false

@@ -32,7 +32,7 @@ enum BackupCommand {
         let target = invocation.required(file).path
         // A name SQLite would take for some database's journal or WAL is bad data, whatever the store.
         try StateStore.validateBackupTarget(target)
-        let report = try invocation.openExistingStore(context).backup(to: target)
+        let report = try invocation.openStoreForReading(context).backup(to: target)
         context.hasWritten = true  // the copy exists: a failed print must not invite a second one
         if invocation.flag(.json) {
             context.output.writeJSON { report.write(to: &$0) }

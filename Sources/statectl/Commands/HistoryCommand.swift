@@ -20,7 +20,7 @@ enum HistoryCommand {
         let session = invocation.required(.session)
         let window = invocation.required(.window)
         try WindowState.validate(session: session, window: window)
-        let store = try invocation.openExistingStore(context)
+        let store = try invocation.openStoreForReading(context)
         let states = try store.history(session: session, window: window, limit: invocation.value(limit)?.value)
         guard !states.isEmpty else { throw StateStoreError.notFound(.window(session: session, window: window)) }
         if invocation.flag(.json) {

@@ -35,7 +35,7 @@ enum ListCommand {
         let session = invocation.argument(session)
         if let session { try WindowState.validate(session: session) }
         let sizeClass = invocation.value(sizeClass)
-        let store = try invocation.openStoreIfPresent(context)
+        let store = try invocation.openStoreForReadingIfPresent(context)
         if invocation.flag(.json) {
             try streamJSON(store, session, sizeClass, context.output)
             return

@@ -27,7 +27,8 @@ enum PruneCommand {
     static func run(_ invocation: Invocation, _ context: Context) throws {
         let age = invocation.required(olderThan).duration
         let dry = invocation.flag(dryRun)
-        let pruned = try invocation.openStoreIfPresent(context)?.prune(olderThan: age, dryRun: dry) ?? []
+        let store = try dry ? invocation.openStoreForReadingIfPresent(context) : invocation.openStoreIfPresent(context)
+        let pruned = try store?.prune(olderThan: age, dryRun: dry) ?? []
         context.hasWritten = !dry && !pruned.isEmpty
         if invocation.flag(.json) {
             context.output.writeJSON { $0.pruned(pruned, dryRun: dry) }

@@ -27,7 +27,7 @@ enum RestoreCommand {
         let session = invocation.required(.session)
         let address = try WindowAddress(invocation, session: session)
         let sizeClass = invocation.value(sizeClass)
-        let store = try invocation.openExistingStore(context)
+        let store = try invocation.openStoreForReading(context)
         let window = try address.window(in: store, session: session)
         let restorations: [Restoration]
         if let window {

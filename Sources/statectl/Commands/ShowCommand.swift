@@ -39,7 +39,7 @@ enum ShowCommand {
     static func run(_ invocation: Invocation, _ context: Context) throws {
         let session = invocation.required(.session)
         let address = try WindowAddress(invocation, session: session)
-        let store = try invocation.openExistingStore(context)
+        let store = try invocation.openStoreForReading(context)
         let json = invocation.flag(.json)
         if let window = try address.window(in: store, session: session) {
             guard let state = try store.window(session: session, window: window) else {

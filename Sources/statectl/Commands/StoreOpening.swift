@@ -57,6 +57,30 @@ extension Invocation {
         }
     }
 
+    /// Opens the database for a command that only reads or reports, creating nothing and writing
+    /// nothing: not a schema into an empty file (a zero-length file, or SQLite's with no tables,
+    /// reads as an empty store), nor the journal mode into a file not in WAL (a backup copy stays
+    /// byte for byte). Only a file of an older schema is migrated first, as SPEC §4 has every
+    /// command but `check` and `migrate --status` do. A missing file is
+    /// ``StateStoreError/notFound(_:)`` (exit 66).
+    func openStoreForReading(_ context: Context) throws -> StateStore {
+        let store = try StateStore(path: try databasePath(context), options: storeOptions(create: false, migrate: false))
+        let version = try store.migrationStatus().schemaVersion
+        if version == 0 { return try StateStore.inMemory() }  // empty: nothing in it to read
+        if version < StateStore.schemaVersion { try store.migrate() }
+        return store
+    }
+
+    /// Like ``openStoreForReading(_:)``, but a missing file is `nil`: for the commands that treat
+    /// it as an empty store (`list`, `export`, `prune --dry-run`).
+    func openStoreForReadingIfPresent(_ context: Context) throws -> StateStore? {
+        do {
+            return try openStoreForReading(context)
+        } catch StateStoreError.notFound(.file) {
+            return nil
+        }
+    }
+
     /// A change feed of the database for `watch`, which need not exist yet: a file created later
     /// is opened (and migrated) once it appears, never created by the feed. With `polling`, the
     /// feed polls instead of waiting for file notifications.
