@@ -151,6 +151,174 @@ struct BackupTests {
         }
     }
 
+    /// A store of about `megabytes` MiB (kept revisions of a window one MiB each), so that a copy
+    /// takes long enough to be caught midway.
+    private static func largeStore(_ path: String, megabytes: Int) throws {
+        try Self.seed(try StateStore(path: path))
+        // 16 routes of 64,000 characters each: a window at the limits, a MiB.
+        let route = "',{\"type\":\"R\",\"value\":\"' || printf('%.*c', 64000, 'x') || '\"}'"
+        let value = "'[' || substr(replace(printf('%.*c', 16, 'r'), 'r', \(route)), 2) || ']'"
+        try rawSQL(
+            path,
+            """
+            PRAGMA synchronous = OFF;
+            WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < \(megabytes))
+            INSERT INTO window_history (session, window, revision, size_class, path, item, item_path, policy, updated_at)
+            SELECT 'big', 'w', i, 'compact', \(value), NULL, '[]', 'migrate', 0 FROM n;
+            INSERT INTO windows (session, window, size_class, path, item, item_path, policy, revision, updated_at)
+            SELECT session, window, size_class, path, item, item_path, policy, revision, updated_at
+            FROM window_history WHERE session = 'big' AND revision = \(megabytes);
+            """)
+    }
+
+    /// Starts `statectl backup target` of `path` and waits until its partial copy exists; the
+    /// partial's name, or nil when the copy ended first.
+    private static func backupCaughtMidway(
+        _ folder: TemporaryFolder, _ path: String, _ target: String
+    ) throws -> (Child, String?) {
+        let child = try Child(statectlPath, ["--db", path, "backup", target])
+        let name = (target as NSString).lastPathComponent
+        let deadline = ContinuousClock.now + .seconds(30)
+        while ContinuousClock.now < deadline {
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+            if let partial = names.first(where: { $0.hasPrefix(name + ".partial-") && !$0.hasSuffix("-journal") }) {
+                return (child, folder.file(partial))
+            }
+            if exists(target) { break }
+            usleep(500)
+        }
+        return (child, nil)
+    }
+
+    /// The names in `folder` that a backup to `target` may leave: its partial copies and their
+    /// journals.
+    private static func leftovers(_ folder: TemporaryFolder, of target: String) throws -> [String] {
+        let name = (target as NSString).lastPathComponent
+        return try FileManager.default.contentsOfDirectory(atPath: folder.path).filter {
+            $0.hasPrefix(name + ".partial-")
+        }.sorted()
+    }
+
+    /// `statectl backup` of a large store interrupted by SIGINT (a typed ^C) or SIGTERM removes its
+    /// partial copy and the journal beside it, creates no target, and ends by that signal.
+    @Test(arguments: [SIGINT, SIGTERM])
+    func anInterruptedBackupRemovesItsPartialCopy(_ signal: Int32) throws {
+        let folder = TemporaryFolder()
+        let path = folder.file("state.db")
+        try Self.largeStore(path, megabytes: setting("RELIABILITY_BACKUP_MEGABYTES", default: 64))
+        let target = folder.file("copy.db")
+        var caught = false
+        for _ in 1...5 where !caught {
+            let (child, partial) = try Self.backupCaughtMidway(folder, path, target)
+            guard partial != nil else {
+                _ = try child.wait()
+                try? FileManager.default.removeItem(atPath: target)
+                continue
+            }
+            caught = true
+            child.send(signal)
+            #expect(try child.wait() == .signaled(signal), "\(child.errors)")
+            #expect(child.errors.contains("interrupted"), "\(child.errors)")
+            #expect(try Self.leftovers(folder, of: target) == [], "nothing left behind")
+            #expect(!exists(target))
+        }
+        #expect(caught, "a copy was caught midway")
+        #expect(try rawQuery(path, "PRAGMA integrity_check") == ["ok"])
+    }
+
+    /// A backup killed outright (SIGKILL: no chance to clean up) leaves its partial copy; the next
+    /// backup to that target removes it once no process holds it and it has not changed for a
+    /// while (its writer is gone), and leaves other files alone: another target's partial and a
+    /// name that only looks like one.
+    @Test func theNextBackupRemovesAPartialCopyWhoseWriterIsGone() throws {
+        let folder = TemporaryFolder()
+        let path = folder.file("state.db")
+        try Self.largeStore(path, megabytes: setting("RELIABILITY_BACKUP_MEGABYTES", default: 64))
+        let target = folder.file("copy.db")
+        var left: [String] = []
+        for _ in 1...5 where left.isEmpty {
+            let (child, partial) = try Self.backupCaughtMidway(folder, path, target)
+            child.send(SIGKILL)
+            _ = try child.wait()
+            try? FileManager.default.removeItem(atPath: target)
+            if partial != nil { left = try Self.leftovers(folder, of: target) }
+        }
+        try #require(!left.isEmpty, "a killed backup left its partial copy")
+        // Names that only look like a partial copy of this target, and another target's partial.
+        let lookalikes = ["copy.db.partial-", "copy.db.partial-notmine", "copy.db.partial-0badcafe1"]
+        let others = lookalikes.map(folder.file) + [folder.file("other.db.partial-0badcafe")]
+        for other in others { try Data("keep".utf8).write(to: URL(fileURLWithPath: other)) }
+        func age(_ names: [String]) {
+            for name in names {
+                let hourAgo = timespec(tv_sec: time(nil) - 3600, tv_nsec: 0)
+                var times = [hourAgo, hourAgo]
+                #expect(utimensat(AT_FDCWD, name, &times, 0) == 0, "\(name)")
+            }
+        }
+        age(others)
+        // Just written: its writer might be between two steps, so it stays.
+        let fresh = try statectl(["--db", path, "backup", target])
+        #expect(fresh.status == 0, "\(fresh.err)")
+        #expect(try Self.leftovers(folder, of: target) == (left + lookalikes).sorted())
+        try FileManager.default.removeItem(atPath: target)
+        // An hour old and held by no process: its writer is gone.
+        age(left.map(folder.file))
+        let next = try statectl(["--db", path, "backup", target])
+        #expect(next.status == 0, "\(next.err)")
+        #expect(try Self.leftovers(folder, of: target) == lookalikes.sorted())
+        for other in others { #expect(contents(other) == Data("keep".utf8), "\(other)") }
+        #expect(try rawQuery(target, "PRAGMA integrity_check") == ["ok"])
+        #expect(try StateStore(path: target).windowSummaries().count == 51)
+    }
+
+    /// Through the library, "a while" is measured on the store's clock: a partial copy left by a
+    /// writer that is gone is removed once the clock says it is old, and a partial that another
+    /// process is writing now is never removed, however old it looks.
+    @Test func aPartialCopyIsRemovedByTheStoresClockButNeverWhileItsWriterWorks() throws {
+        let folder = TemporaryFolder()
+        let path = folder.file("state.db")
+        try Self.largeStore(path, megabytes: setting("RELIABILITY_BACKUP_MEGABYTES", default: 64))
+        let target = folder.file("copy.db")
+        let stale = target + ".partial-0000abcd"
+        try Data("a copy cut short".utf8).write(to: URL(fileURLWithPath: stale))
+        try Data("its journal".utf8).write(to: URL(fileURLWithPath: stale + "-journal"))
+
+        var options = StateStore.Options()
+        #expect(try StateStore(path: path, options: options).backup(to: target).windows == 51)
+        #expect(exists(stale), "written just now: its writer may be at work")
+        try FileManager.default.removeItem(atPath: target)
+        options.clock = { Timestamp(millisecondsSince1970: Timestamp.now().millisecondsSince1970 + 3_600_000) }
+        #expect(try StateStore(path: path, options: options).backup(to: target).windows == 51)
+        #expect(!exists(stale) && !exists(stale + "-journal"), "an hour later by the store's clock, it is gone")
+
+        // A live writer's partial, made to look an hour old: left alone.
+        let second = folder.file("second.db")
+        var outcomes: [Int32] = []
+        for _ in 1...5 where outcomes.isEmpty {
+            let (child, partial) = try Self.backupCaughtMidway(folder, path, second)
+            guard let partial else {
+                _ = try child.wait()
+                try? FileManager.default.removeItem(atPath: second)
+                continue
+            }
+            var times = [timespec(tv_sec: time(nil) - 3600, tv_nsec: 0), timespec(tv_sec: time(nil) - 3600, tv_nsec: 0)]
+            _ = utimensat(AT_FDCWD, partial, &times, 0)
+            let result = Result { () throws(StateStoreError) in
+                try StateStore(path: path, options: options).backup(to: second)
+            }
+            switch result {
+            case .success, .failure(.alreadyExists): break  // or the other process finished first
+            case .failure(let error): Issue.record("\(error)")
+            }
+            let ended = try child.wait()
+            #expect(ended == .exited(0) || ended == .exited(73), "the live copy was not taken away: \(child.errors)")
+            outcomes.append(ended == .exited(0) ? 0 : 73)
+        }
+        #expect(!outcomes.isEmpty, "a copy was caught midway")
+        #expect(try rawQuery(second, "PRAGMA integrity_check") == ["ok"])
+        #expect(try Self.leftovers(folder, of: second) == [])
+    }
+
     /// A failed copy creates nothing: a target in a missing folder, a full file system midway
     /// (a small tmpfs; skipped where mounting is not possible), a missing database (66).
     @Test func aFailedCopyCreatesNothing() throws {

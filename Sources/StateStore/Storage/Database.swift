@@ -25,6 +25,9 @@ package final class Database {
     private(set) var stopped: StateStoreError?
     /// The device and inode of the file SQLite opened; `nil` in memory.
     private let opened: StoreFile.Identity?
+    /// The handle for ``StateStore/interrupt()``, from any thread: cleared under its own lock
+    /// before the connection closes, so that no interrupt reaches a closed connection.
+    let interruptible: Lock<OpaquePointer?>
 
     /// Opens `path` read-write, creating it when `create` is set, waiting up to
     /// `busyTimeoutMilliseconds` for other connections' locks. The caller has checked the file.
@@ -46,6 +49,7 @@ package final class Database {
         self.handle = handle
         self.path = path
         self.busyTimeoutMilliseconds = busyTimeoutMilliseconds
+        interruptible = Lock(handle)
         // SQLite's own name for the file is the path with every link resolved, so what it stats
         // now is the file it holds (SQLITE_FCNTL_HAS_MOVED, checked with it, says if not).
         let resolved = sqlite3_db_filename(handle, "main").map { String(cString: $0) } ?? ""
@@ -59,6 +63,7 @@ package final class Database {
         guard stopped == nil else { return }  // closed already
         statements.removeAll()  // finalize before closing
         hot.removeAll()
+        interruptible.withLock { $0 = nil }
         sqlite3_close_v2(handle)
     }
 
@@ -242,6 +247,7 @@ package final class Database {
         sqlite3_wal_checkpoint_v2(handle, nil, SQLITE_CHECKPOINT_TRUNCATE, nil, nil)
         statements.removeAll()
         hot.removeAll()
+        interruptible.withLock { $0 = nil }
         sqlite3_close_v2(handle)
         let error = StateStoreError.replaced(path: path)
         stopped = error
@@ -350,6 +356,8 @@ package final class Database {
         switch failure.code.primary {
         case .busy, .locked: .busy(failure)
         case .ioErr, .full, .readOnly, .cantOpen, .perm: .io(failure)
+        // Interrupted (``StateStore/interrupt()``): the call stopped, having written nothing.
+        case SQLiteResultCode(rawValue: SQLITE_INTERRUPT): .io(failure)
         default: .damaged(failure)
         }
     }

@@ -26,8 +26,10 @@ extension StateStore {
     /// would replay onto the copy) is ``StateStoreError/alreadyExists(_:)``. A `target` SQLite would
     /// take for a file of some database (ending in `-journal`, `-wal`, `-shm`, or a super-journal's
     /// `-mj…`) is ``StateStoreError/invalidInput(_:)``: the next connection to that database would
-    /// delete the copy, or wait on it. Nothing is left behind on failure. The copy is the safe way to move a live store; replacing a live
-    /// store's file (`mv copy.db state.db`) is not.
+    /// delete the copy, or wait on it. Nothing is left behind on failure, and a partial copy an
+    /// earlier backup to `target` left (its process killed) is removed once its writer is gone.
+    /// The copy is the safe way to move a live store; replacing a live store's file
+    /// (`mv copy.db state.db`) is not.
     public func backup(to target: String) throws(StateStoreError) -> BackupReport {
         try Self.validateBackupTarget(target)
         for name in [target, target + "-wal", target + "-journal"] where Self.entryExists(name) {
@@ -41,7 +43,12 @@ extension StateStore {
         // process has created it meanwhile: the target appears whole or not at all.
         let partial = target + ".partial-" + String(UInt32.random(in: 0...UInt32.max), radix: 16)
         try StoreFile.checkLength(of: target, extra: ".partial-ffffffff".utf8.count, what: "backup path")
-        defer { Self.removeFile(partial) }
+        PartialCopy.removeStale(of: target, now: options.clock())
+        PartialCopy.writing.withLock { _ = $0.insert(partial) }
+        defer {
+            Self.removeFile(partial)
+            PartialCopy.writing.withLock { _ = $0.remove(partial) }
+        }
         try withDatabase { database throws(StateStoreError) in
             try database.checkStillAtPath()
             // A name SQLite could take for a URI is a file name here, as for the store's own path.
@@ -99,9 +106,11 @@ extension StateStore {
         return nil
     }
 
-    /// The windows in a copy, counted through a connection of its own (closed before returning).
+    /// The windows in a copy, counted through a connection of its own (closed before returning);
+    /// none in the copy of an empty file, which has no tables.
     private static func windowCount(_ path: String) throws(StateStoreError) -> Int {
         let copy = try Database(path: path, create: false, busyTimeoutMilliseconds: 0)
+        guard try copy.integer("SELECT count(*) FROM sqlite_schema WHERE name = 'windows'") == 1 else { return 0 }
         return try copy.integer("SELECT count(*) FROM windows") ?? 0
     }
 
@@ -112,12 +121,89 @@ extension StateStore {
     }
 
     /// Removes a partial copy and the journal SQLite may have left beside it.
-    private static func removeFile(_ path: String) {
+    fileprivate static func removeFile(_ path: String) {
         for name in [path, path + "-journal", path + "-wal", path + "-shm"] { unlink(name) }
     }
 
     private static func ioError(_ what: String) -> StateStoreError {
         let code = errno
         return .io(SQLiteFailure(code: .ioErr, message: "\(what): \(String(cString: strerror(code)))"))
+    }
+}
+
+/// The partial copies of a backup (`TARGET.partial-HEX`): written under a name of their own, and
+/// left behind when the process writing one is killed (a large store's copy can be hundreds of
+/// megabytes, its journal beside it).
+enum PartialCopy {
+    /// The partial copies this process is writing now. The lock test below cannot see this
+    /// process's own locks (POSIX reports only other processes'), and closing its descriptor of
+    /// one would drop them.
+    static let writing = Lock<Set<String>>([])
+
+    /// How long a partial copy must have stayed unchanged before it can be a leftover: a writer
+    /// holds SQLite's lock on it while it copies, but not in the moments between creating it and
+    /// the first lock, nor between the copy's commit and its link to the target.
+    static let quiet: Int64 = 60_000
+
+    /// Removes the partial copies of `target`, and what SQLite kept beside them, whose writer is
+    /// gone: unchanged for ``quiet`` by `now`, and locked by no process (SQLite's copy holds an
+    /// exclusive POSIX lock on it from its first page to its commit). Anything else of that
+    /// folder is left alone, a name that only looks like a partial copy included.
+    static func removeStale(of target: String, now: Timestamp) {
+        let slash = target.utf8.lastIndex(of: UInt8(ascii: "/"))
+        let folder = slash.map { $0 == target.utf8.startIndex ? "/" : String(target[..<$0]) } ?? "."
+        let prefix = String(target[(slash.map { target.utf8.index(after: $0) } ?? target.startIndex)...]) + ".partial-"
+        for name in names(in: folder) where isPartialName(name, of: prefix) {
+            let path = folder == "/" ? "/" + name : folder + "/" + name
+            guard !writing.withLock({ $0.contains(path) }) else { continue }
+            var info = stat()
+            guard lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { continue }
+            #if canImport(Darwin)
+                let modified = Int64(info.st_mtimespec.tv_sec) * 1000 + Int64(info.st_mtimespec.tv_nsec) / 1_000_000
+            #else
+                let modified = Int64(info.st_mtim.tv_sec) * 1000 + Int64(info.st_mtim.tv_nsec) / 1_000_000
+            #endif
+            guard now.millisecondsSince1970 - modified >= quiet, !isLocked(path) else { continue }
+            StateStore.removeFile(path)
+        }
+    }
+
+    /// Whether `name` is `prefix` followed by 1 to 8 lowercase hex digits, as ``StateStore/backup(to:)``
+    /// names its partial copies.
+    private static func isPartialName(_ name: String, of prefix: String) -> Bool {
+        guard name.utf8.starts(with: prefix.utf8) else { return false }
+        let digits = name.utf8.dropFirst(prefix.utf8.count)
+        return (1...8).contains(digits.count)
+            && digits.allSatisfy { ($0 >= 48 && $0 <= 57) || ($0 >= 97 && $0 <= 102) }
+    }
+
+    /// Whether another process holds a POSIX lock on any byte of the file (`F_GETLK`). The
+    /// descriptor opened to ask drops no lock of this process: it holds none on a partial copy
+    /// it is not writing.
+    private static func isLocked(_ path: String) -> Bool {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
+        guard descriptor >= 0 else { return true }  // cannot tell: leave it
+        defer { close(descriptor) }
+        var lock = flock()
+        lock.l_type = Int16(F_WRLCK)
+        lock.l_whence = Int16(SEEK_SET)
+        lock.l_start = 0
+        lock.l_len = 0
+        guard fcntl(descriptor, F_GETLK, &lock) == 0 else { return true }
+        return lock.l_type != Int16(F_UNLCK)
+    }
+
+    /// The names in `folder`, without `.` and `..`; none when it cannot be read.
+    private static func names(in folder: String) -> [String] {
+        guard let directory = opendir(folder) else { return [] }
+        defer { closedir(directory) }
+        var names: [String] = []
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { bytes in
+                String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            if name != "." && name != ".." { names.append(name) }
+        }
+        return names
     }
 }

@@ -55,6 +55,8 @@ public final class StateStore: Sendable {
     /// The settings it was opened with.
     public let options: Options
     let connection: Lock<Database>
+    /// The connection's handle for ``interrupt()``, reached without waiting for the connection.
+    private let interruptible: Lock<OpaquePointer?>
 
     /// Opens (or creates) the store at `path`.
     ///
@@ -70,6 +72,16 @@ public final class StateStore: Sendable {
         self.options = options
         let database = try Self.open(path, options)
         connection = Lock(database)
+        interruptible = database.interruptible
+    }
+
+    /// Stops the call this store runs now (a backup copying a large store), from any thread or a
+    /// signal's handling thread: it fails with an I/O error (`SQLITE_INTERRUPT`) having written
+    /// nothing, and removes what it made (a backup's partial copy). A call that starts later runs.
+    package func interrupt() {
+        interruptible.withLock { handle in
+            if let handle { sqlite3_interrupt(handle) }
+        }
     }
 
     /// A private store in memory, gone when the instance is.

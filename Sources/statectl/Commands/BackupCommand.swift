@@ -12,6 +12,11 @@ extension Command {
             -journal, -wal or -shm) exits 65: the next connection to that database would delete \
             the copy. A missing database exits 66. With --json: {"path", "windows", "bytes"}.
 
+            The copy is written as FILE.partial-HEX, then linked to FILE. Interrupted (^C, \
+            SIGTERM, SIGHUP), statectl removes the partial copy and ends by that signal; one a \
+            killed backup left is removed by the next backup to FILE once it has not changed for \
+            a minute and no process holds it.
+
             This is the safe way to copy a live store. Do not copy its file with cp, nor put a \
             copy in its place with mv while anything has it open: SQLite keeps recent commits in \
             a -wal file found by name, which would be lost, or replayed onto the other file. To \
@@ -32,7 +37,9 @@ enum BackupCommand {
         let target = invocation.required(file).path
         // A name SQLite would take for some database's journal or WAL is bad data, whatever the store.
         try StateStore.validateBackupTarget(target)
-        let report = try invocation.openStoreForReading(context).backup(to: target)
+        let store = try invocation.openStoreForReading(context)
+        // ^C, or a SIGTERM, midway: the partial copy is removed, then statectl ends by the signal.
+        let report = try Interruption.run(interrupting: store, context) { try store.backup(to: target) }
         context.hasWritten = true  // the copy exists: a failed print must not invite a second one
         if invocation.flag(.json) {
             context.output.writeJSON { report.write(to: &$0) }
