@@ -129,20 +129,24 @@ struct BashScript {
         }
 
         # Sets REPLY to word $1 without its quotes and backslashes, and a leading ~ as $HOME: enough
-        # for a path or an id, and never an expansion that could run anything.
+        # for a path or an id, and never an expansion that could run anything. Sets quote to the
+        # quote left open at the end ('' when none) and opened to where it was opened.
         __statectl_dequote() {
-            local word=$1 out= quote= c i
+            local word=$1 out= c i
+            quote= opened=
             for ((i = 0; i < ${#word}; i++)); do
                 c=${word:i:1}
                 if [[ $quote == "'" ]]; then
                     [[ $c == "'" ]] && quote= || out+=$c
+                elif [[ $c == '\' && $quote == '"' && ${word:i+1:1} != [\$\`\"\\] ]]; then
+                    out+=$c
                 elif [[ $c == '\' ]]; then
                     ((i++))
                     out+=${word:i:1}
                 elif [[ $c == '"' ]]; then
-                    [[ $quote == '"' ]] && quote= || quote=$c
+                    [[ $quote == '"' ]] && quote= || { quote=$c opened=$i; }
                 elif [[ $c == "'" && -z $quote ]]; then
-                    quote=$c
+                    quote=$c opened=$i
                 else
                     out+=$c
                 fi
@@ -173,12 +177,32 @@ struct BashScript {
             "$program" "${database[@]}" __complete -- "$@" </dev/null 2>/dev/null
         }
 
+        # Sets REPLY to $1 as it must be written inside an open quote $2 (' or "), which readline
+        # closes after a single match: in single quotes ' is '\''; in double quotes \ " $ ` take a
+        # backslash, and ! (history expansion, which double quotes do not stop) is '!' between
+        # the quotes closed and opened again.
+        __statectl_quoted() {
+            local text=$1
+            if [[ $2 == "'" ]]; then
+                text=${text//"'"/"'\\''"}
+            else
+                text=${text//'\'/'\\'}
+                text=${text//'"'/'\"'}
+                text=${text//'$'/'\$'}
+                text=${text//'`'/'\`'}
+                text=${text//'!'/'"'"'!'"'"'}
+            fi
+            REPLY=$text
+        }
+
         # Fills COMPREPLY with the candidates of kind $1 that start with the value typed so far, $3
-        # (after $2, the option's --name=, when the value is in the option's word), less what
-        # readline keeps of the word at the cursor.
+        # (after $2, the option's --name=, when the value is in the option's word), each written
+        # for the line: escaped, or quoted for the quote the user opened, less what readline keeps
+        # of the word at the cursor. With $4 set (an argument, before any --), an id that begins
+        # with - comes after --, so that statectl does not take it for an option.
         __statectl_reply() {
             local -a kind candidates=()
-            local value candidate text keep=${words[cword]}
+            local value candidate text before keep=${words[cword]} quote opened
             read -ra kind <<<"$1"
             keep=${keep:0:${#keep}-${#rlword}}
             __statectl_dequote "$3"
@@ -202,14 +226,36 @@ struct BashScript {
                 ;;
             *) return 0 ;;
             esac
-            # Escaped for the line, unless the word is in quotes, which readline closes.
-            local format=%s%q
-            [[ $rlword == [\"\']* ]] && format=%s%s
+            __statectl_dequote "$3"
+            if [[ -n $quote ]]; then
+                # Readline replaces what follows the open quote: the candidate less what stands
+                # before the quote.
+                __statectl_dequote "${3:0:opened}"
+                before=$REPLY
+                __statectl_dequote "$3"
+            fi
+            local -a quoted=()
             for candidate in "${candidates[@]}"; do
                 [[ -n $candidate && $candidate == "$value"* ]] || continue
-                printf -v text "$format" "$2" "$candidate"
+                if [[ -n $quote ]]; then
+                    __statectl_quoted "${candidate:${#before}}" "$quote"
+                    text=$REPLY
+                    [[ -n $4 && $candidate == -* && -z $before && opened -eq 0 ]] && text="$quote-- $quote$text"
+                    # Text that begins with the quote replaces the user's (readline does not
+                    # double an opening quote): that quote goes first again.
+                    [[ $text == "$quote"* ]] && text=$quote$text
+                    quoted+=("$text")
+                    continue
+                fi
+                printf -v text %q "$candidate"
+                [[ -n $4 && $candidate == -* ]] && text="-- $text"
+                text=$2$text
                 [[ $text == "$keep"* ]] && COMPREPLY+=("${text:${#keep}}")
             done
+            # A single match is closed here: readline closes the quote only when the text does
+            # not already end in that quote character, which an escaped one can.
+            ((${#quoted[@]} == 1)) && quoted[0]+=$quote
+            COMPREPLY+=("${quoted[@]}")
             return 0
         }
 
@@ -239,7 +285,13 @@ struct BashScript {
                     given+=("$word")
                 fi
             done
-            local cur=${words[cword]} kind=none before=
+            local cur=${words[cword]} kind=none before= argument=none dash=
+            if ((${#given[@]} < ${#arguments[@]})); then
+                argument=${arguments[${#given[@]}]}
+            elif [[ -n $variadic ]] && ((${#arguments[@]})); then
+                argument=${arguments[-1]}
+            fi
+            [[ -z $ended && $argument == sessions* || -z $ended && $argument == windows* ]] && dash=1
             if [[ -n $expecting ]]; then
                 __statectl_value "$command" "$expecting"
                 kind=$REPLY
@@ -250,14 +302,17 @@ struct BashScript {
                 cur=${cur#*=}
             elif [[ -z $ended && $cur == -* ]]; then
                 kind="choices ${options[*]}"
+                # Besides the options, an id that begins with what was typed, after --.
+                [[ -n $command && -n $dash ]] && __statectl_reply "$argument" "" "$cur" 1
+                dash=
             elif [[ -z $command ]]; then
                 kind="choices $(__statectl_commands)"
-            elif ((${#given[@]} < ${#arguments[@]})); then
-                kind=${arguments[${#given[@]}]}
-            elif [[ -n $variadic ]] && ((${#arguments[@]})); then
-                kind=${arguments[-1]}
+                dash=
+            else
+                kind=$argument
             fi
-            __statectl_reply "$kind" "$before" "$cur"
+            [[ -n $expecting || -n $before ]] && dash=
+            __statectl_reply "$kind" "$before" "$cur" "$dash"
         }
 
         complete -F _statectl statectl
