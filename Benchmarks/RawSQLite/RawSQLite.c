@@ -3,6 +3,7 @@
 #include <sqlite3.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 
 // The SQL text StateStore runs (Sources/StateStore/Storage), statement for statement.
@@ -33,6 +34,10 @@ enum { BEGIN, COMMIT, ROLLBACK, TRIM, REVISION, UPSERT, KEEP, DROP, CLEAR, RESTO
 
 struct raw_store {
     sqlite3 *db;
+    // The path as given, and the device and inode of the file opened, for the check of the path.
+    char *path;
+    dev_t device;
+    ino_t inode;
     sqlite3_stmt *statements[STATEMENT_COUNT];
     // A listing's copy of the row it stands on.
     char *row;
@@ -57,6 +62,13 @@ int raw_open(const char *path, int full_durability, int busy_timeout_ms, raw_sto
     if (store == NULL) return SQLITE_NOMEM;
     int flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE;
     int code = sqlite3_open_v2(path, &store->db, flags, NULL);
+    store->path = strdup(path);
+    struct stat info;
+    const char *resolved = code == SQLITE_OK ? sqlite3_db_filename(store->db, "main") : NULL;
+    if (resolved && stat(resolved, &info) == 0) {
+        store->device = info.st_dev;
+        store->inode = info.st_ino;
+    }
     if (code == SQLITE_OK) code = sqlite3_busy_timeout(store->db, busy_timeout_ms);
     if (code == SQLITE_OK) code = sqlite3_exec(store->db, "PRAGMA journal_mode = WAL", NULL, NULL, NULL);
     if (code == SQLITE_OK) {
@@ -81,6 +93,7 @@ void raw_close(raw_store *store) {
     for (int index = 0; index < STATEMENT_COUNT; index++) sqlite3_finalize(store->statements[index]);
     sqlite3_close_v2(store->db);
     free(store->row);
+    free(store->path);
     free(store);
 }
 
@@ -165,6 +178,9 @@ static int save(raw_store *store, const raw_columns *columns, int64_t history_li
     if (check) {
         int moved = 0;
         code = sqlite3_file_control(store->db, "main", SQLITE_FCNTL_HAS_MOVED, &moved);
+        struct stat info;
+        if (code == SQLITE_OK && !moved && stat(store->path, &info) == 0)
+            moved = info.st_dev != store->device || info.st_ino != store->inode;
         if (code == SQLITE_OK && moved) code = SQLITE_READONLY_DBMOVED;
     }
     if (code == SQLITE_OK) code = save_in_transaction(store, columns, history_limit, revision);

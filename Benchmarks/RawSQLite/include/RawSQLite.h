@@ -55,9 +55,10 @@ int raw_exec(raw_store *store, const char *sql);
 /// copy it into the history, drop revisions past `history_limit`. Sets `*revision`.
 int raw_save(raw_store *store, const raw_columns *columns, int64_t history_limit, int64_t *revision);
 
-/// `raw_save` that first, with the write lock held, asks SQLite whether the path still names the
-/// file opened (`SQLITE_FCNTL_HAS_MOVED`, a stat(2) of the path), as StateStore does before each
-/// write, and fails with `SQLITE_READONLY_DBMOVED`, writing nothing, when it does not.
+/// `raw_save` that first, with the write lock held, asks whether the path still names the file
+/// opened — SQLite (`SQLITE_FCNTL_HAS_MOVED`, a stat(2) of its resolved name) and a stat(2) of the
+/// path as given against the device and inode opened — as StateStore does before each write, and
+/// fails with `SQLITE_READONLY_DBMOVED`, writing nothing, when it does not.
 int raw_save_checking_path(raw_store *store, const raw_columns *columns, int64_t history_limit, int64_t *revision);
 
 /// Writes a window and its history row at `revision` without a transaction of its own: for
