@@ -62,4 +62,33 @@ struct CheckCommandTests {
         #expect(text.stdout.contains("bad rows   (none)\n"), "\(text.stdout)")
         #expect(text.stdout.contains("result     ok\n"))
     }
+
+    /// `check` says how much of the file is free pages, in pages and bytes: none for a store the
+    /// library wrote (it gives space back), what a delete by hand left otherwise; a missing file
+    /// has none.
+    @Test func freeSpaceIsReportedInPagesAndBytes() throws {
+        let fixture = Fixture()
+        let big = route("Big", "\"" + String(repeating: "x", count: 60_000) + "\"")
+        try fixture.save("s", "w") { $0.path = Array(repeating: big, count: 8) }
+        try fixture.save("s", "small") { $0.push(route("A")) }
+        #expect(try fixture.run(["delete", "s", "w"]).status == 0)
+        let clean = try jsonObject(try fixture.run(["check", "--json"]).stdout)
+        #expect(clean["freePages"] as? Int == 0, "\(clean)")
+        #expect(clean["freeBytes"] as? Int == 0, "\(clean)")
+
+        try fixture.save("s", "w") { $0.path = Array(repeating: big, count: 8) }
+        try rawSQL(fixture.database, "DELETE FROM window_history; DELETE FROM changes")
+        let run = try fixture.run(["check", "--json"])
+        #expect(run.status == 0, "\(run.stderr)")
+        let report = try jsonObject(run.stdout)
+        let pages = try #require(report["freePages"] as? Int, "\(report)")
+        let pageSize = try #require(try rawQuery(fixture.database, "PRAGMA page_size").first.flatMap { Int($0) })
+        #expect(pages > 100, "\(report)")
+        #expect(report["freeBytes"] as? Int == pages * pageSize)
+        let text = try fixture.run(["check"])
+        #expect(text.stdout.contains("free       \(pages) pages (\(pages * pageSize) bytes)\n"), "\(text.stdout)")
+
+        let missing = try statectl(["--db", fixture.path("none.db"), "check", "--json"], environment: fixture.environment)
+        #expect(try jsonObject(missing.stdout)["freePages"] as? Int == 0, "\(missing.stdout)")
+    }
 }

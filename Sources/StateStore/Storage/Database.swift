@@ -18,6 +18,8 @@ package final class Database {
     @exclusivity(unchecked) private var hot: [Statement?] = Array(repeating: nil, count: HotStatement.allCases.count)
     /// The schema version this connection found or brought the file to.
     var schemaVersion = 0
+    /// Whether the write transaction under way deleted windows (see ``changingWindows(_:)``).
+    var deletedWindows = false
     /// How long a call waits for another connection's lock.
     let busyTimeoutMilliseconds: Int
     /// Set, and the connection closed, once its path was found to name another file (or none):

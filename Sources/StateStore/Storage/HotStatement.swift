@@ -16,6 +16,8 @@ enum HotStatement: Int, CaseIterable {
     case upsertWindow, keepInHistory, dropOldHistory, clearHistory
     /// The change log's trim, at the start of every write.
     case trimChanges
+    /// Free pages, all pages, and giving the free ones back, at the end of every write.
+    case freePages, pageCount, incrementalVacuum
 
     var sql: String {
         let listing =
@@ -47,6 +49,9 @@ enum HotStatement: Int, CaseIterable {
         case .dropOldHistory: "DELETE FROM window_history WHERE session = ?1 AND window = ?2 AND revision <= ?3"
         case .clearHistory: "DELETE FROM window_history WHERE session = ?1 AND window = ?2"
         case .trimChanges: "DELETE FROM changes WHERE seq <= (SELECT max(seq) FROM changes) - \(ChangeLog.keptRows)"
+        case .freePages: "PRAGMA freelist_count"
+        case .pageCount: "PRAGMA page_count"
+        case .incrementalVacuum: "PRAGMA incremental_vacuum"
         }
     }
 }

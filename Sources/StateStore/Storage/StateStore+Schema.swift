@@ -10,6 +10,11 @@ public struct CheckReport: Hashable, Sendable {
     public var rowProblems: [String]
     /// The migrations applied and pending.
     public var migrations: MigrationStatus
+    /// Pages of the file that hold nothing (SQLite's freelist): what a write gives back to the file
+    /// system once they pass a quarter of the file, and a delete at once.
+    public var freePages = 0
+    /// ``freePages`` in bytes.
+    public var freeBytes = 0
 
     /// Sound file, known schema, every row readable.
     public var isOK: Bool { integrity == ["ok"] && schemaProblems.isEmpty && rowProblems.isEmpty }
@@ -29,6 +34,7 @@ extension StateStore {
             try database.useWAL()
             let applied = try migrator.migrate(database, clock: options.clock)
             database.schemaVersion = migrator.latestVersion
+            try database.useIncrementalVacuum()
             return applied.map { MigrationInfo(version: $0.version, name: $0.name) }
         }
     }
@@ -61,8 +67,11 @@ extension StateStore {
         } catch .damaged(let failure) {
             schemaProblems.append("the schema cannot be read: \(failure.message)")
         }
-        return CheckReport(
+        var report = CheckReport(
             integrity: integrity, schemaProblems: schemaProblems, rowProblems: try StoreCheck.rowProblems(database),
             migrations: status)
+        report.freePages = try database.integer("PRAGMA freelist_count") ?? 0
+        report.freeBytes = report.freePages * (try database.integer("PRAGMA page_size") ?? 0)
+        return report
     }
 }

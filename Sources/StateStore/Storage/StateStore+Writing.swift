@@ -199,6 +199,7 @@ extension Database {
     @discardableResult
     func deleteWindows(session: String, window: String?) throws(StateStoreError) -> [String] {
         let filter = window == nil ? "session = ?1" : "session = ?1 AND window = ?2"
+        deletedWindows = true
         let bind = { (statement: Statement) throws(StateStoreError) in
             try statement.bind(1, session)
             if let window { try statement.bind(2, window) }

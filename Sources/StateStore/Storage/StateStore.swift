@@ -182,11 +182,15 @@ public final class StateStore: Sendable {
         // mode: a zero-length file stays zero-length. A store that may write uses WAL; only one
         // behind this build takes the write lock to migrate.
         if options.migrate {
+            // Before the first page is written (WAL's is): a new file is made to give free pages
+            // back from the start.
+            if version == 0 && objects == 0 { try database.execute("PRAGMA auto_vacuum = INCREMENTAL") }
             try database.useWAL()
             if version < migrator.latestVersion {
                 _ = try migrator.migrate(database, clock: options.clock)
                 database.schemaVersion = migrator.latestVersion
             }
+            try database.useIncrementalVacuum()
         }
         return database
     }
@@ -235,6 +239,22 @@ extension Database {
 }
 
 extension Database {
+    /// Turns a file made before the store gave space back (`auto_vacuum` none: its free pages
+    /// stay in it for good) to incremental auto-vacuum, once, on the first open that may write.
+    /// Only a `VACUUM` changes that mode on a file with tables, and migrations run in a
+    /// transaction, which `VACUUM` cannot: so it is an open-time step, not a migration. It
+    /// rewrites the file (milliseconds for a usual store; seconds for a gigabyte) while other
+    /// connections go on reading. Skipped, to be tried by the next open, when another connection
+    /// holds the write lock past the busy timeout or the disk has no room for the copy it makes.
+    package func useIncrementalVacuum() throws(StateStoreError) {
+        guard path != ":memory:", try integer("PRAGMA auto_vacuum") == 0 else { return }
+        do {
+            try execute("PRAGMA auto_vacuum = INCREMENTAL; VACUUM")
+        } catch .busy, .io {
+            return
+        }
+    }
+
     /// Switches the file to WAL, persistently; a no-op for a file already in WAL and in memory.
     package func useWAL() throws(StateStoreError) {
         guard path != ":memory:" else { return }

@@ -153,13 +153,14 @@ extension MigrationStatus {
 
 extension CheckReport {
     /// `check --json`: `{path, exists, ok, integrity, schemaProblems, rowProblems, schemaVersion,
-    /// latestVersion, pending}`.
+    /// latestVersion, pending, freePages, freeBytes}`.
     func write(to writer: inout JSONWriter, path: String, exists: Bool) {
         writer.object([
             "path": .string(path), "exists": .bool(exists), "ok": .bool(isOK), "integrity": .strings(integrity),
             "schemaProblems": .strings(schemaProblems), "rowProblems": .strings(rowProblems),
             "schemaVersion": .integer(migrations.schemaVersion), "latestVersion": .integer(migrations.latestVersion),
-            "pending": .migrations(migrations.pending),
+            "pending": .migrations(migrations.pending), "freePages": .integer(freePages),
+            "freeBytes": .integer(freeBytes),
         ])
     }
 }
