@@ -8,6 +8,7 @@
 /// goes through this table, and the manual page's ENVIRONMENT section is made from it.
 enum EnvironmentVariable: String, CaseIterable, Sendable {
     case statectlDB = "STATECTL_DB"
+    case statectlDurability = "STATECTL_DURABILITY"
     case stateHome = "XDG_STATE_HOME"
     case home = "HOME"
     case noColor = "NO_COLOR"
@@ -19,6 +20,9 @@ enum EnvironmentVariable: String, CaseIterable, Sendable {
         switch self {
         case .statectlDB:
             "The database file when --db is not given (empty counts as unset); demo ignores it."
+        case .statectlDurability:
+            "normal or full: the durability when --durability is not given (empty counts as unset). Set it to "
+                + "full where a write statectl reports must survive a power cut while hosts hold the file open."
         case .stateHome:
             "Without --db and STATECTL_DB, the database is $XDG_STATE_HOME/statectl/state.db; ignored when "
                 + "unset, empty or not an absolute path."

@@ -158,6 +158,8 @@ final class CompletionFixture: Sendable {
             Case(
                 line: "statectl set mail main --policy ", expected: Set(SizeChangePolicy.allCases.map(\.rawValue))),
             Case(line: "statectl completion ", expected: ["bash", "zsh", "fish"]),
+            Case(line: "statectl --durability ", expected: Set(StateStore.Durability.allCases.map(\.rawValue))),
+            Case(line: "statectl set mail main --durability=f", expected: ["full"]),
             Case(line: "statectl help ", expected: Set(commands)),
             Case(line: "statectl show ", expected: ["mail", "notes"]),
             Case(line: "statectl show mail ", expected: ["main", "side car"]),

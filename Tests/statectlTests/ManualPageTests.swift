@@ -7,7 +7,9 @@ struct ManualPageTests {
     /// The exit statuses SPEC §5 and the README promise.
     static let promisedStatuses = [0, 1, 3, 64, 65, 66, 73, 74, 75, 78]
     /// The variables statectl reads (SPEC §5, README).
-    static let variables = ["STATECTL_DB", "XDG_STATE_HOME", "HOME", "NO_COLOR", "TERM", "TMPDIR"]
+    static let variables = [
+        "STATECTL_DB", "STATECTL_DURABILITY", "XDG_STATE_HOME", "HOME", "NO_COLOR", "TERM", "TMPDIR",
+    ]
 
     static func page() throws -> String {
         let run = try statectl(["help", "--man"])

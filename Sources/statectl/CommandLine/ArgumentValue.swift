@@ -138,6 +138,7 @@ extension ChoiceArgument {
 
 extension SizeClass: ChoiceArgument {}
 extension SizeChangePolicy: ChoiceArgument {}
+extension StateStore.Durability: ChoiceArgument {}
 
 extension Character {
     fileprivate var isASCIIDigit: Bool { isASCII && isNumber }

@@ -50,7 +50,10 @@ enum Help {
     /// The words of a usage line; a bracketed option is one word, never split by wrapping.
     static func usageParts(of command: Command?) -> [String] {
         guard let command else {
-            return ["statectl", "[--db <path>]", "[--busy-timeout <ms>]", "<subcommand>", "[<arguments>]"]
+            return [
+                "statectl", "[--db <path>]", "[--busy-timeout <ms>]", "[--durability <durability>]", "<subcommand>",
+                "[<arguments>]",
+            ]
         }
         var parts = ["statectl", command.name]
         for positional in command.arguments {

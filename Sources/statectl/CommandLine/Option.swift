@@ -85,6 +85,12 @@ extension Option {
     static let busyTimeout = Option.value(
         "--busy-timeout", "ms", as: WholeNumber.self,
         help: "How long to wait for another process's lock before giving up with exit 75 (default: 5000).")
+    static let durability = Option.value(
+        "--durability", "durability", as: StateStore.Durability.self,
+        help:
+            "How hard a write works to survive a power cut: normal (the default: a commit survives a crash of any "
+            + "process, but a power cut while a host has the file open may undo the last ones) or full (each commit "
+            + "is on the disk before statectl says it was written). Default: $STATECTL_DURABILITY, else normal.")
     static let help = Option(name: "--help", shortName: "-h", help: "Show help information.")
     static let version = Option.flag("--version", help: "Show the version.")
     static let json = Option.flag("--json", help: "Print one JSON document instead of text for people.")
@@ -94,7 +100,7 @@ extension Option {
         help: "Write only if the window is at revision n (a window that does not exist is at 0); otherwise exit 1.")
 
     /// The options that may stand before or after any command that uses a database.
-    static let globals: [Option] = [database.option, busyTimeout.option]
+    static let globals: [Option] = [database.option, busyTimeout.option, durability.option]
 }
 
 extension ValueOption<SizeClass> {

@@ -13,10 +13,11 @@ extension Invocation {
         return path
     }
 
-    /// Refuses a database location of `:memory:` before anything is opened, so that the usage
-    /// error wins over any other.
+    /// Refuses a database location of `:memory:`, and a `$STATECTL_DURABILITY` that is neither
+    /// normal nor full, before anything is opened, so that the usage error wins over any other.
     func checkDatabaseLocation(_ context: Context) throws(UsageError) {
         guard command.usesDatabase else { return }
+        _ = try durability()
         if let option = value(Option.database) {
             try refuseInMemory(option.path)
         } else if command.usesDefaultDatabase, let path = context.environment(.statectlDB) {
@@ -90,11 +91,28 @@ extension Invocation {
         return try StateStore.changeFeed(path: try databasePath(context), session: session, options: options)
     }
 
+    /// The durability asked for: `--durability`, else `$STATECTL_DURABILITY` (empty counts as
+    /// unset), else normal. A value of the variable that is neither is a usage error, found before
+    /// anything is opened (an option given wins, and the variable is not read).
+    func durability() throws(UsageError) -> StateStore.Durability {
+        if let option = value(Option.durability) { return option }
+        guard let text = EnvironmentVariable.statectlDurability.value, !text.isEmpty else { return .normal }
+        guard let durability = StateStore.Durability(rawValue: text) else {
+            throw UsageError(
+                "\(EnvironmentVariable.statectlDurability.rawValue)=\(text): expected one of "
+                    + StateStore.Durability.choices,
+                command: command)
+        }
+        return durability
+    }
+
     private func storeOptions(create: Bool, migrate: Bool) -> StateStore.Options {
         var options = StateStore.Options()
         options.createIfMissing = create
         options.migrate = migrate
         if let timeout = value(Option.busyTimeout) { options.busyTimeoutMilliseconds = timeout.value }
+        // Checked before the command ran (``checkDatabaseLocation(_:)``): what is read here is valid.
+        options.durability = (try? durability()) ?? .normal
         return options
     }
 }
