@@ -301,7 +301,9 @@ struct BackupTests {
                 try? FileManager.default.removeItem(atPath: second)
                 continue
             }
-            var times = [timespec(tv_sec: time(nil) - 3600, tv_nsec: 0), timespec(tv_sec: time(nil) - 3600, tv_nsec: 0)]
+            var times = [
+                timespec(tv_sec: time(nil) - 3600, tv_nsec: 0), timespec(tv_sec: time(nil) - 3600, tv_nsec: 0),
+            ]
             _ = utimensat(AT_FDCWD, partial, &times, 0)
             let result = Result { () throws(StateStoreError) in
                 try StateStore(path: path, options: options).backup(to: second)

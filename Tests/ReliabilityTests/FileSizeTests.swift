@@ -51,7 +51,9 @@ struct FileSizeTests {
         }
         let turned = Self.size(path)
         #expect(turned <= 2 << 20, "\(turned) bytes once the log holds only small states")
-        print("FileSizeTests: \(writes) writes of a 1 MiB window: \(written) bytes; deleted: \(deleted); log turned: \(turned)")
+        print(
+            "FileSizeTests: \(writes) writes of a 1 MiB window: \(written) bytes; deleted: \(deleted); log turned: \(turned)"
+        )
         #expect(try StateStore(path: path).check().isOK)
     }
 

@@ -122,7 +122,8 @@ struct PowerCutTests {
         try Self.garbleHeader(path)
         let sidecar = path + (beside.hasPrefix("journal") ? "-journal" : "-wal")
         var bytes =
-            beside.hasSuffix("zeros") ? Data(count: 1024) : Data((0..<1024).map { UInt8(truncatingIfNeeded: $0 * 7 + 1) })
+            beside.hasSuffix("zeros")
+            ? Data(count: 1024) : Data((0..<1024).map { UInt8(truncatingIfNeeded: $0 * 7 + 1) })
         // A WAL's magic and garbage after it: SQLite opens it, finds no valid frame, and reads the
         // torn header from the file.
         if beside == "wal header only" { bytes.replaceSubrange(0..<4, with: [0x37, 0x7f, 0x06, 0x82]) }

@@ -48,9 +48,10 @@ struct BashTerminalTests {
             #expect(!fixture.exists(fixture.path("pwned")), "'\(line)' TAB gave '\(completed)', which ran code")
             unlink(fixture.path("pwned"))
         }
-        #expect(fixture.contents(of: fixture.folder).filter { $0 != "bash-history" }.sorted() == [
-            "home", "state.db", "tmp",
-        ])
+        #expect(
+            fixture.contents(of: fixture.folder).filter { $0 != "bash-history" }.sorted() == [
+                "home", "state.db", "tmp",
+            ])
     }
 }
 

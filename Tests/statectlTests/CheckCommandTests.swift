@@ -88,7 +88,8 @@ struct CheckCommandTests {
         let text = try fixture.run(["check"])
         #expect(text.stdout.contains("free       \(pages) pages (\(pages * pageSize) bytes)\n"), "\(text.stdout)")
 
-        let missing = try statectl(["--db", fixture.path("none.db"), "check", "--json"], environment: fixture.environment)
+        let missing = try statectl(
+            ["--db", fixture.path("none.db"), "check", "--json"], environment: fixture.environment)
         #expect(try jsonObject(missing.stdout)["freePages"] as? Int == 0, "\(missing.stdout)")
     }
 }

@@ -109,8 +109,10 @@ struct QuietCommandsTests {
         }
         let before = FileState(path)
         #expect(before.beside.isEmpty)
-        let statuses: [String: Int32] = ["show s": 0, "show s w": 0, "restore s": 0, "restore s w": 0,
-            "export s": 0, "history s w": 0]
+        let statuses: [String: Int32] = [
+            "show s": 0, "show s w": 0, "restore s": 0, "restore s w": 0,
+            "export s": 0, "history s w": 0,
+        ]
         for (arguments, empty) in Self.readingCommands + [(["backup", fixture.path("copy-\(UUID()).db")], 0)] {
             let run = try statectl(["--db", path] + arguments, environment: fixture.environment)
             let expected = statuses[arguments.prefix(3).filter { !$0.hasPrefix("-") }.joined(separator: " ")] ?? empty

@@ -65,7 +65,8 @@ extension Invocation {
     /// command but `check` and `migrate --status` do. A missing file is
     /// ``StateStoreError/notFound(_:)`` (exit 66).
     func openStoreForReading(_ context: Context) throws -> StateStore {
-        let store = try StateStore(path: try databasePath(context), options: storeOptions(create: false, migrate: false))
+        let store = try StateStore(
+            path: try databasePath(context), options: storeOptions(create: false, migrate: false))
         let version = try store.migrationStatus().schemaVersion
         if version == 0 { return try StateStore.inMemory() }  // empty: nothing in it to read
         if version < StateStore.schemaVersion { try store.migrate() }
