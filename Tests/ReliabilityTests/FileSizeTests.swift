@@ -114,4 +114,34 @@ struct FileSizeTests {
         _ = try StateStore(path: path)
         #expect(try rawQuery(path, "PRAGMA auto_vacuum") == ["2"])
     }
+
+    /// A disk without room for the copy the turn makes is no error either: the turn is skipped (a
+    /// full small tmpfs; skipped where mounting is not possible), the store opens and works, and
+    /// the file is as sound as before.
+    @Test func aFullDiskSkipsTheTurnAndTheStoreWorks() throws {
+        let folder = TemporaryFolder()
+        let source = folder.file("source.db")
+        do {
+            let store = try StateStore(path: source)
+            // About 720 KiB: each window, its revision and its logged state, 60 KB each.
+            for n in 0..<4 {
+                let value = "\"" + String(repeating: "x", count: 60_000) + "\""
+                try store.save(WindowState(session: "s", window: "w\(n)", path: [route("R", value)]))
+            }
+        }
+        try rawSQL(source, "PRAGMA auto_vacuum = NONE; VACUUM")
+        let mountPoint = folder.file("small")
+        if let reason = mountSmallFileSystem(at: mountPoint, size: "1m") {
+            print("FileSizeTests: skipped the full disk case: \(reason)")
+            return
+        }
+        defer { unmount(mountPoint) }
+        let path = mountPoint + "/state.db"
+        try FileManager.default.copyItem(atPath: source, toPath: path)
+        let store = try StateStore(path: path)
+        #expect(try store.windowSummaries().count == 4)
+        #expect(try rawQuery(path, "PRAGMA auto_vacuum") == ["0"], "skipped")
+        #expect(try rawQuery(path, "PRAGMA integrity_check") == ["ok"])
+        #expect(try store.deleteWindow(session: "s", window: "w0"))
+    }
 }
