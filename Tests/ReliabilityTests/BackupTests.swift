@@ -272,8 +272,9 @@ struct BackupTests {
     }
 
     /// Through the library, "a while" is measured on the store's clock: a partial copy left by a
-    /// writer that is gone is removed once the clock says it is old, and a partial that another
-    /// process is writing now is never removed, however old it looks.
+    /// writer that is gone is removed once the clock says it is old, and one that another process
+    /// holds its lock on is never removed, however old it looks. (Between creating its copy and
+    /// taking the lock a writer holds none for a moment: the minute without a change covers it.)
     @Test func aPartialCopyIsRemovedByTheStoresClockButNeverWhileItsWriterWorks() throws {
         let folder = TemporaryFolder()
         let path = folder.file("state.db")
@@ -291,34 +292,19 @@ struct BackupTests {
         #expect(try StateStore(path: path, options: options).backup(to: target).windows == 51)
         #expect(!exists(stale) && !exists(stale + "-journal"), "an hour later by the store's clock, it is gone")
 
-        // A live writer's partial, made to look an hour old: left alone.
-        let second = folder.file("second.db")
-        var outcomes: [Int32] = []
-        for _ in 1...5 where outcomes.isEmpty {
-            let (child, partial) = try Self.backupCaughtMidway(folder, path, second)
-            guard let partial else {
-                _ = try child.wait()
-                try? FileManager.default.removeItem(atPath: second)
-                continue
-            }
-            var times = [
-                timespec(tv_sec: time(nil) - 3600, tv_nsec: 0), timespec(tv_sec: time(nil) - 3600, tv_nsec: 0),
-            ]
-            _ = utimensat(AT_FDCWD, partial, &times, 0)
-            let result = Result { () throws(StateStoreError) in
-                try StateStore(path: path, options: options).backup(to: second)
-            }
-            switch result {
-            case .success, .failure(.alreadyExists): break  // or the other process finished first
-            case .failure(let error): Issue.record("\(error)")
-            }
-            let ended = try child.wait()
-            #expect(ended == .exited(0) || ended == .exited(73), "the live copy was not taken away: \(child.errors)")
-            outcomes.append(ended == .exited(0) ? 0 : 73)
-        }
-        #expect(!outcomes.isEmpty, "a copy was caught midway")
-        #expect(try rawQuery(second, "PRAGMA integrity_check") == ["ok"])
-        #expect(try Self.leftovers(folder, of: second) == [])
+        // A partial another process holds its lock on (its writer at work), made to look an hour
+        // old: left alone, it and what lies beside it.
+        let live = target + ".partial-0000beef"
+        let holder = try Child(stressHelperPath, ["hold", live, "60"])
+        #expect(holder.readLine(timeout: .seconds(60)) == "locked", "\(holder.errors)")
+        let hourAgo = timespec(tv_sec: time(nil) - 3600, tv_nsec: 0)
+        var times = [hourAgo, hourAgo]
+        #expect(utimensat(AT_FDCWD, live, &times, 0) == 0)
+        try FileManager.default.removeItem(atPath: target)
+        #expect(try StateStore(path: path, options: options).backup(to: target).windows == 51)
+        #expect(exists(live) && exists(live + "-wal"), "its writer holds it")
+        holder.send(SIGKILL)
+        _ = try holder.wait()
     }
 
     /// A failed copy creates nothing: a target in a missing folder, a full file system midway
