@@ -10,12 +10,15 @@ package enum ChangeLog {
 extension Database {
     /// A write transaction of the StateStore API: it trims the change log first, before it writes,
     /// so the log always holds every change of the latest write (an import or a deleted session of
-    /// any size) and a feed behind the log's oldest row can tell it missed some.
+    /// any size) and a feed behind the log's oldest row can tell it missed some. Once it has
+    /// committed, it posts the store's Darwin notification (Apple platforms; nothing elsewhere).
     func changingWindows<T>(_ body: () throws(StateStoreError) -> T) throws(StateStoreError) -> T {
-        try writeTransaction { () throws(StateStoreError) -> T in
+        let result = try writeTransaction { () throws(StateStoreError) -> T in
             try run(.trimChanges)
             return try body()
         }
+        commitNotice?.post()
+        return result
     }
 
     /// The last sequence number the log ever gave, even when its rows are gone: AUTOINCREMENT keeps

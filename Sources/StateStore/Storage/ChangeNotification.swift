@@ -21,12 +21,4 @@ public enum ChangeNotification: Hashable, Sendable, CustomStringConvertible {
         case .polling(let reason): "polling (\(reason))"
         }
     }
-
-    /// What `signal` uses now.
-    init(_ signal: ChangeSignal) {
-        switch signal.mechanism {
-        case .notifications: self = .notifications(folder: signal.watchedFolder ?? signal.path)
-        case .polling(let reason): self = .polling(reason: reason)
-        }
-    }
 }

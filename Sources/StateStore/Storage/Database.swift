@@ -23,6 +23,8 @@ package final class Database {
     /// Set, and the connection closed, once its path was found to name another file (or none):
     /// every later call fails with it, so nothing is written to the file that is gone.
     private(set) var stopped: StateStoreError?
+    /// Posted after each commit of the StateStore API (``changingWindows(_:)``): Apple platforms' feeds wait for it.
+    var commitNotice: CommitNotice?
 
     /// Opens `path` read-write, creating it when `create` is set, waiting up to
     /// `busyTimeoutMilliseconds` for other connections' locks. The caller has checked the file.
