@@ -213,7 +213,7 @@ package final class ChangeSignal: WakeSource {
 
     /// `path` as SQLite opens it: absolute; the file's links resolved when it exists, else the
     /// folder's when that exists, else only `.` and `..` taken out.
-    static func resolved(_ path: String) -> String {
+    package static func resolved(_ path: String) -> String {
         let absolute = StoreFile.lexicallyAbsolute(path)
         if let real = realPath(absolute) { return real }
         let (folder, name) = split(absolute)
