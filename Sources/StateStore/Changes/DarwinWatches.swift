@@ -118,7 +118,7 @@
 
         func take() throws(ChangeSignal.Fallback) -> WakeCauses {
             var causes: WakeCauses = []
-            var events = [kevent](repeating: kevent(), count: 16)
+            var events = Array(repeating: kevent(), count: 16)
             var now = timespec(tv_sec: 0, tv_nsec: 0)
             let count = kevent(descriptor, nil, 0, &events, Int32(events.count), &now)
             if count < 0 {
