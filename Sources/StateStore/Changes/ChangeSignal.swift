@@ -82,6 +82,14 @@ package final class ChangeSignal: WakeSource {
         }
     }
 
+    /// The descriptors a watching signal opens: inotify's on Linux; on Apple platforms the Darwin
+    /// notification's, the kqueue, and the folder and the `-wal` it watches.
+    #if canImport(Darwin)
+        package static let descriptorsPerWatch = 4
+    #else
+        package static let descriptorsPerWatch = 1
+    #endif
+
     /// The database path watched: absolute, with links resolved as SQLite resolves them where
     /// they existed when the signal was made (SQLite keeps the WAL beside the file a link names).
     package let path: String

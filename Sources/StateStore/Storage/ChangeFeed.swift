@@ -126,6 +126,8 @@ public final class ChangeFeed: Sendable {
         if let session { try validateIdentifier(session, "session id") }
         guard !path.isEmpty else { throw .invalidInput("database path is empty") }
         sources = options.wakeSources
+        // The interrupter's pipe and the feed's connection (the database and its -wal).
+        try DescriptorReserve.check(4, for: "follow the changes of \(path)", reserve: options.descriptorReserve)
         // Made now, so that an interrupt before the first wait ends that wait.
         interrupter = try sources.makeInterrupter()
         self.session = session
@@ -156,6 +158,11 @@ public final class ChangeFeed: Sendable {
     private func source() throws(StateStoreError) -> any WakeSource {
         try armed.withLock { source throws(StateStoreError) in
             if let source { return source }
+            if !options.forcePolling {
+                try DescriptorReserve.check(
+                    ChangeSignal.descriptorsPerWatch, for: "watch \(path) for changes",
+                    reserve: options.descriptorReserve)
+            }
             let made = try sources.makeSource(
                 WakeSources.Request(
                     path: path, watching: !options.forcePolling, notificationPrefix: options.notificationPrefix,

@@ -53,6 +53,11 @@ public final class StateStore: Sendable {
         package var changeSchedule = WakeSchedule()
         /// What a change feed waits on between polls, and its clock: the system's, or a test's fake.
         package var wakeSources = WakeSources.system
+        /// File descriptors this store leaves free for the rest of the process: it opens no
+        /// connection, feed or watch that would leave fewer (see ``DescriptorReserve``), so that
+        /// libdispatch, which traps when it cannot open one, always finds one. `statectl`, which
+        /// runs no Dispatch, sets 0.
+        package var descriptorReserve = 8
 
         /// The defaults: 5 s busy timeout, normal durability, 100 revisions, create and migrate.
         public init() {}
@@ -76,6 +81,10 @@ public final class StateStore: Sendable {
         guard options.busyTimeoutMilliseconds >= 0 else { throw .invalidInput("busy timeout must not be negative") }
         self.path = path
         self.options = options
+        if path != ":memory:" {
+            // The database, its -wal and its -shm.
+            try DescriptorReserve.check(3, for: "open \(path)", reserve: options.descriptorReserve, code: .cantOpen)
+        }
         let database = try Self.open(path, options)
         database.commitNotice = CommitNotice(path: path, prefix: options.notificationPrefix)
         connection = Lock(database)

@@ -93,6 +93,8 @@ extension Invocation {
 
     private func storeOptions(create: Bool, migrate: Bool) -> StateStore.Options {
         var options = StateStore.Options()
+        // statectl runs no Dispatch, and one command at a time: it may use every descriptor.
+        options.descriptorReserve = 0
         options.notificationPrefix = appContainer?.notificationPrefix
         options.createIfMissing = create
         options.migrate = migrate
