@@ -102,13 +102,14 @@ package final class ChangeSignal: WakeSource {
     private var watches: [any DescriptorWatch] = []
 
     /// A signal for the database at `path`, which need not exist yet (nor its folder). `polling`
-    /// forces the fallback (tests, `watch --poll`, a paused feed); `mountTable` is where file
+    /// forces the fallback (tests, `watch --poll`, a paused feed), for `pollingReason` if given
+    /// (else "polling was asked for"); `mountTable` is where file
     /// systems are looked up (Linux); `notificationPrefix` starts the Darwin notification's name
     /// (Apple platforms, see ``CommitNotice``); `interrupter` is the one its waits listen to
     /// (nil: a new one).
     package init(
-        path: String, polling: Bool = false, mountTable: String = "/proc/self/mountinfo",
-        notificationPrefix: String? = nil, interrupter: Interrupter? = nil
+        path: String, polling: Bool = false, pollingReason: String? = nil,
+        mountTable: String = "/proc/self/mountinfo", notificationPrefix: String? = nil, interrupter: Interrupter? = nil
     ) throws(StateStoreError) {
         guard !path.isEmpty else { throw .invalidInput("database path is empty") }
         self.path = Self.resolved(path)
@@ -118,7 +119,7 @@ package final class ChangeSignal: WakeSource {
             self.interrupter = try Interrupter()
         }
         if polling {
-            mechanism = .polling(reason: "polling was asked for")
+            mechanism = .polling(reason: pollingReason ?? "polling was asked for")
             return
         }
         #if canImport(Glibc)

@@ -173,6 +173,8 @@ package struct WakeSources: Sendable {
         package var notificationPrefix: String?
         /// The feed's interrupter, made by ``makeInterrupter``.
         package var interrupter: any WakeInterrupter
+        /// Why a source that does not watch polls, when not because polling was asked for.
+        package var pollingReason: String? = nil
     }
 
     /// Makes the interrupter a feed keeps for its whole life, made before any source so that an
@@ -202,8 +204,8 @@ package struct WakeSources: Sendable {
                 throw .invalidInput("a system wake source needs the system's interrupter")
             }
             return try ChangeSignal(
-                path: request.path, polling: !request.watching, notificationPrefix: request.notificationPrefix,
-                interrupter: interrupter)
+                path: request.path, polling: !request.watching, pollingReason: request.pollingReason,
+                notificationPrefix: request.notificationPrefix, interrupter: interrupter)
         },
         now: { ContinuousClock.now - clockOrigin })
 }

@@ -155,22 +155,39 @@ public final class ChangeFeed: Sendable {
     /// The source, armed now if it is not yet. A wait arms it before its first poll, so that
     /// anything committed after that poll wakes the wait, and anything before it, back to the
     /// feed's position, that poll reads.
+    ///
+    /// A watch that would take descriptors the store leaves to the rest of the process
+    /// (``DescriptorReserve``) is not made: the feed polls instead, which opens nothing, and this
+    /// call throws the shortage once, so that the caller (a host's `lastError`) hears of it.
     private func source() throws(StateStoreError) -> any WakeSource {
         try armed.withLock { source throws(StateStoreError) in
             if let source { return source }
+            var shortage: StateStoreError? = nil
             if !options.forcePolling {
-                try DescriptorReserve.check(
-                    ChangeSignal.descriptorsPerWatch, for: "watch \(path) for changes",
-                    reserve: options.descriptorReserve)
+                do throws(StateStoreError) {
+                    try DescriptorReserve.check(
+                        ChangeSignal.descriptorsPerWatch, for: "watch \(path) for changes",
+                        reserve: options.descriptorReserve)
+                } catch {
+                    shortage = error
+                }
             }
             let made = try sources.makeSource(
                 WakeSources.Request(
-                    path: path, watching: !options.forcePolling, notificationPrefix: options.notificationPrefix,
-                    interrupter: interrupter))
+                    path: path, watching: !options.forcePolling && shortage == nil,
+                    notificationPrefix: options.notificationPrefix, interrupter: interrupter,
+                    pollingReason: shortage.map(Self.reason)))
             source = made
             current.withLock { $0 = made.notification }
+            if let shortage { throw shortage }
             return made
         }
+    }
+
+    /// An error's message alone, for a polling reason.
+    private static func reason(_ error: StateStoreError) -> String {
+        if case .io(let failure) = error { return failure.message }
+        return "\(error)"
     }
 
     /// The position after the last change reported (or, before any, when the feed started).
@@ -250,7 +267,9 @@ public final class ChangeFeed: Sendable {
     private func waitWhilePaused(until deadline: Duration?) throws(StateStoreError) -> Bool {
         disarm()
         let idle = try sources.makeSource(
-            WakeSources.Request(path: path, watching: false, notificationPrefix: nil, interrupter: interrupter))
+            WakeSources.Request(
+                path: path, watching: false, notificationPrefix: nil, interrupter: interrupter,
+                pollingReason: "the feed is paused"))
         counts.withLock { $0.isPaused = true }
         defer { counts.withLock { $0.isPaused = false } }
         while true {
