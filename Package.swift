@@ -107,9 +107,18 @@ let package = Package(
             dependencies: ["StateStore"],
             path: "Tests/Helpers/StressHelper"
         ),
+        // A host process (StateStoreHost, Dispatch, Foundation) for the reliability tests that need
+        // one under limits set before it opens its session (issue 30: descriptors).
+        .executableTarget(
+            name: "statestore-host",
+            dependencies: ["StateStore", "StateStoreHost"],
+            path: "Tests/Helpers/HostHelper"
+        ),
         .testTarget(
             name: "ReliabilityTests",
-            dependencies: ["StateStore", "StateStoreSQLite", "TestSupport", "statestore-stress", "statectl"]
+            dependencies: [
+                "StateStore", "StateStoreSQLite", "TestSupport", "statestore-stress", "statestore-host", "statectl",
+            ]
         ),
     ],
     swiftLanguageModes: [.v6]

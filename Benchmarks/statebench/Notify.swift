@@ -117,7 +117,7 @@ extension Bench {
         defer { watchers.forEach { $0.stop() } }
         // Each watcher's connection makes the -wal and -shm, which wakes the other, and a wake is
         // followed by rechecks: count from after them (and as long again), when both only wait.
-        let rechecks = ChangeSignal.Schedule.rechecks.reduce(.zero, +)
+        let rechecks = WakeSchedule.rechecks.reduce(.zero, +)
         sleep(for: rechecks * 2)
         let before = watchers.compactMap(\.switches)
         let start = monotonicNanoseconds()

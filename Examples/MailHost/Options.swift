@@ -22,9 +22,11 @@ struct Options {
         USAGE: \(usage)
 
         OPTIONS:
-          --db PATH                The database (default: $STATECTL_DB, else
+          --db PATH                The database (default: $STATECTL_DB, else on Linux
                                    $XDG_STATE_HOME/statectl/state.db, else
-                                   ~/.local/state/statectl/state.db), as statectl finds it.
+                                   ~/.local/state/statectl/state.db, on macOS
+                                   ~/Library/Application Support/StateStore/state.db), as
+                                   statectl finds it.
           --window NAME            The window to show, in session 'mailhost' (default: main).
           --regular-width COLUMNS  The narrowest terminal laid out as regular; narrower is
                                    compact (default: 100).

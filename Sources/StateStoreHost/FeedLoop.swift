@@ -17,15 +17,13 @@ enum FeedItem: Sendable {
 /// database's files change (or polls, where there are no notifications), sorts what it finds with
 /// the writer's registry, and hands it to the main actor in commit order.
 ///
-/// Paused, it neither polls nor wakes: the feed's wait is interrupted and the thread sleeps on a
-/// condition until resumed or stopped. Notifications that come meanwhile are kept by the kernel,
-/// not read; the first poll after resuming catches up.
+/// Paused, it neither polls nor wakes: the feed itself pauses (``ChangeFeed/pause()``), dropping
+/// its watch, and its wait blocks until resumed or stopped; the first poll after resuming
+/// catches up.
 final class FeedLoop: @unchecked Sendable {
     private let condition = NSCondition()
     // Guarded by the condition's lock.
-    private var paused = false
     private var stopped = false
-    private var parked = false
     private let feed: ChangeFeed
     private let ownWrites: OwnWrites
     private let deliver: @Sendable ([FeedItem]) -> Void
@@ -45,9 +43,10 @@ final class FeedLoop: @unchecked Sendable {
     /// How the feed learns of changes.
     var notification: ChangeNotification { feed.notification }
 
-    /// What the feed has done so far, and whether the loop is parked by ``pause()``.
+    /// What the feed has done so far, and whether its wait is parked by ``pause()``.
     var activity: (feed: ChangeFeed.Activity, parked: Bool) {
-        condition.withLock { (feed.activity, parked) }
+        let activity = feed.activity
+        return (activity, activity.isPaused)
     }
 
     func start() {
@@ -57,18 +56,11 @@ final class FeedLoop: @unchecked Sendable {
     }
 
     func pause() {
-        condition.withLock {
-            paused = true
-            condition.broadcast()
-        }
-        feed.interrupt()
+        feed.pause()
     }
 
     func resume() {
-        condition.withLock {
-            paused = false
-            condition.broadcast()
-        }
+        feed.resume()
     }
 
     func stop() {
@@ -79,12 +71,14 @@ final class FeedLoop: @unchecked Sendable {
         feed.interrupt()
     }
 
-    /// Blocks until the loop is parked by ``pause()``, at most `timeout`; whether it is.
+    /// Blocks until the feed's wait is parked by ``pause()``, at most `timeout`; whether it is
+    /// (tests: it looks every millisecond).
     func waitUntilParked(timeout: Duration) -> Bool {
         let deadline = Date(timeIntervalSinceNow: Self.seconds(timeout))
         return condition.withLock {
-            while !parked {
-                guard paused, condition.wait(until: deadline) else { return parked }
+            while !feed.activity.isPaused {
+                if Date() >= deadline { return false }
+                _ = condition.wait(until: Date(timeIntervalSinceNow: 0.001))
             }
             return true
         }
@@ -95,15 +89,9 @@ final class FeedLoop: @unchecked Sendable {
         var backOff: Duration? = nil
         while true {
             condition.lock()
-            if let pause = backOff, !stopped && !paused {
+            if let pause = backOff, !stopped {
                 _ = condition.wait(until: Date(timeIntervalSinceNow: Self.seconds(pause)))
             }
-            while paused && !stopped {
-                parked = true
-                condition.broadcast()
-                condition.wait()
-            }
-            parked = false
             let stop = stopped
             condition.unlock()
             if stop {
@@ -117,7 +105,7 @@ final class FeedLoop: @unchecked Sendable {
                 if !items.isEmpty { deliver(items) }
             } catch {
                 failed(error)
-                backOff = min((backOff ?? .milliseconds(25)) * 2, ChangeSignal.Schedule.safetyNet)
+                backOff = min((backOff ?? .milliseconds(25)) * 2, WakeSchedule.safetyNet)
             }
         }
     }

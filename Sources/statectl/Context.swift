@@ -16,6 +16,9 @@ final class Context {
     /// Set by a command once its change is committed: an output failure after that is exit 3
     /// ("committed, do not retry"), never 74 ("nothing written").
     var hasWritten = false
+    /// The database path once the command line's was worked out: `--simulator` asks `xcrun` for
+    /// it, once a run.
+    var databasePath: String?
 
     /// Writes a line to standard error at once, after the data written so far; control
     /// characters it quotes (an id from the database, an argument) are shown escaped.

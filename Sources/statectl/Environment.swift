@@ -24,11 +24,13 @@ enum EnvironmentVariable: String, CaseIterable, Sendable {
             "normal or full: the durability when --durability is not given (empty counts as unset). Set it to "
                 + "full where a write statectl reports must survive a power cut while hosts hold the file open."
         case .stateHome:
-            "Without --db and STATECTL_DB, the database is $XDG_STATE_HOME/statectl/state.db; ignored when "
-                + "unset, empty or not an absolute path."
+            "On Linux, without --db and STATECTL_DB, the database is $XDG_STATE_HOME/statectl/state.db; ignored "
+                + "when unset, empty or not an absolute path, and on macOS."
         case .home:
             "Without --db, STATECTL_DB and a usable XDG_STATE_HOME, the database is "
-                + "$HOME/.local/state/statectl/state.db (without HOME, the account's home folder)."
+                + "$HOME/.local/state/statectl/state.db on Linux, $HOME/Library/Application Support/StateStore/state.db "
+                + "on macOS (without HOME, the account's home folder). --container finds the app's container in "
+                + "$HOME/Library/Containers."
         case .noColor:
             "Set to anything, even empty: no bold headers, even on a terminal."
         case .terminal:

@@ -25,6 +25,9 @@ enum Statectl {
                 try invocation.checkDatabaseLocation(context)
                 try invocation.rejectInvalidUTF8()
                 try invocation.command.run(invocation, context)
+                if context.hasWritten, let container = invocation.appContainer {
+                    container.postIntoSimulator(databasePath: try invocation.databasePath(context), context)
+                }
             }
         } catch let error as UsageError {
             context.output.flush()

@@ -11,7 +11,7 @@ struct NotificationTests {
     /// Options whose feed only a notification wakes.
     private func notifiedOnly(_ fixture: HostFixture) -> WindowSession.Options {
         var options = fixture.options()
-        options.store.changeSchedule = ChangeSignal.Schedule(safetyNet: .seconds(3600))
+        options.store.changeSchedule = WakeSchedule(safetyNet: .seconds(3600))
         return options
     }
 

@@ -19,7 +19,7 @@ private struct NotificationFixture {
     /// Settings whose feeds only a notification wakes: their safety net is an hour.
     static var notifiedOnly: StateStore.Options {
         var options = StateStore.Options()
-        options.changeSchedule = ChangeSignal.Schedule(safetyNet: .seconds(3600))
+        options.changeSchedule = WakeSchedule(safetyNet: .seconds(3600))
         return options
     }
 

@@ -50,7 +50,7 @@ private func drain(_ signal: ChangeSignal) -> Bool {
 }
 
 /// The causes of a `.changed` wake; `nil` for any other.
-private func causes(_ wake: ChangeSignal.Wake) -> ChangeSignal.Causes? {
+private func causes(_ wake: Wake) -> WakeCauses? {
     if case .changed(let causes) = wake { causes } else { nil }
 }
 
@@ -171,7 +171,7 @@ private func resolved(_ path: String) -> String {
             // The order a feed keeps: the signal first, then the feed's first read, then polls and waits.
             let signal = try ChangeSignal(path: fixture.database)
             let feed = try store.changeFeed(session: "s")
-            var schedule = ChangeSignal.Schedule()
+            var schedule = WakeSchedule()
             #expect(try feed.poll().isEmpty)
             let first = schedule.next(after: nil, found: false, mechanism: signal.mechanism)
             try fixture.setByAnotherProcess("between")
@@ -180,7 +180,7 @@ private func resolved(_ path: String) -> String {
             var seen = try feed.poll().compactMap(\.change?.window)
             // A commit may be published just after its wake: the rechecks find it, never the net.
             var next = schedule.next(after: wake, found: !seen.isEmpty, mechanism: signal.mechanism)
-            while seen.isEmpty && next < ChangeSignal.Schedule.safetyNet {
+            while seen.isEmpty && next < WakeSchedule.safetyNet {
                 let again = signal.wait(timeout: next)
                 seen = try feed.poll().compactMap(\.change?.window)
                 next = schedule.next(after: again, found: !seen.isEmpty, mechanism: signal.mechanism)
@@ -500,12 +500,12 @@ private func resolved(_ path: String) -> String {
     }
 
     @Test func theScheduleRechecksAfterAWakeThenFallsBackToTheSafetyNet() {
-        typealias Schedule = ChangeSignal.Schedule
+        typealias Schedule = WakeSchedule
         // "A few seconds": at most one idle wake-up a second, and rechecks that widen.
         #expect(Schedule.safetyNet >= .seconds(1) && Schedule.safetyNet <= .seconds(5))
         #expect(Schedule.rechecks == Schedule.rechecks.sorted() && Schedule.rechecks.last! < Schedule.safetyNet)
         var schedule = Schedule()
-        let notifying = ChangeSignal.Mechanism.notifications
+        let notifying = WakeMechanism.notifications
         #expect(schedule.next(after: nil, found: false, mechanism: notifying) == Schedule.safetyNet)
         #expect(schedule.next(after: .timedOut, found: false, mechanism: notifying) == Schedule.safetyNet)
         // A wake: rechecks in turn while they find nothing, then the net again.
@@ -527,20 +527,20 @@ private func resolved(_ path: String) -> String {
     }
 
     @Test func aPollingScheduleWaitsItsIntervalWhateverHappened() {
-        var schedule = ChangeSignal.Schedule(pollingInterval: .milliseconds(30))
-        let polling = ChangeSignal.Mechanism.polling(reason: "test")
-        let wakes: [ChangeSignal.Wake?] = [nil, .changed(.walWritten), .timedOut, .interrupted]
+        var schedule = WakeSchedule(pollingInterval: .milliseconds(30))
+        let polling = WakeMechanism.polling(reason: "test")
+        let wakes: [Wake?] = [nil, .changed(.walWritten), .timedOut, .interrupted]
         for wake in wakes {
             for found in [false, true] {
                 #expect(schedule.next(after: wake, found: found, mechanism: polling) == .milliseconds(30))
             }
         }
-        #expect(ChangeSignal.Schedule().pollingInterval == .milliseconds(50))
+        #expect(WakeSchedule().pollingInterval == .milliseconds(50))
     }
 
     @Test func causesAreNamedForPeople() {
-        #expect(ChangeSignal.Causes([.walWritten, .databaseWritten]).description == "WAL written, database written")
-        #expect(ChangeSignal.Causes().description == "")
-        #expect(ChangeSignal.Mechanism.notifications.description == "notifications")
+        #expect(WakeCauses([.walWritten, .databaseWritten]).description == "WAL written, database written")
+        #expect(WakeCauses().description == "")
+        #expect(WakeMechanism.notifications.description == "notifications")
     }
 }

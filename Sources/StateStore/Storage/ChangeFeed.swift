@@ -88,21 +88,30 @@ public final class ChangeFeed: Sendable {
     /// When a wait polls anyway: guarded by its own lock, held for a whole wait, so that polls and
     /// ``notification`` do not wait for it.
     private struct Waiting {
-        var schedule: ChangeSignal.Schedule
+        var schedule: WakeSchedule
         /// How the last wait ended, for the schedule: the poll after it has not been told yet.
-        var lastWake: ChangeSignal.Wake?
+        var lastWake: Wake?
+    }
+
+    /// What ``interrupt()``, ``pause()`` and ``resume()`` asked for: each sets its flag here, then
+    /// kicks the interrupter, and a wait that the kick ended reads the flags to know why.
+    private struct Control {
+        var paused = false
+        var interrupted = false
     }
 
     private let state: Lock<Position>
     private let waiting: Lock<Waiting>
-    /// The signal, armed on first use (the first wait, or ``notification``): arming watches a
+    /// The source, armed on first use (the first wait, or ``notification``): arming watches a
     /// folder, which costs milliseconds on Linux that a host opening its store should not pay on
-    /// its way to the first frame. Its wait runs only under `waiting`.
-    private let armed = Lock<ChangeSignal?>(nil)
-    /// How the armed signal learns of changes; `nil` until it is armed.
+    /// its way to the first frame. Its wait runs only under `waiting`; a pause drops it.
+    private let armed = Lock<(any WakeSource)?>(nil)
+    /// How the armed source learns of changes; `nil` until it is armed.
     private let current = Lock<ChangeNotification?>(nil)
     private let counts = Lock(Activity())
-    private let interrupter: ChangeSignal.Interrupter
+    private let control = Lock(Control())
+    private let sources: WakeSources
+    private let interrupter: any WakeInterrupter
     private let session: String?
     private let path: String
     private let options: StateStore.Options
@@ -116,8 +125,11 @@ public final class ChangeFeed: Sendable {
     ) throws(StateStoreError) {
         if let session { try validateIdentifier(session, "session id") }
         guard !path.isEmpty else { throw .invalidInput("database path is empty") }
+        sources = options.wakeSources
+        // The interrupter's pipe and the feed's connection (the database and its -wal).
+        try DescriptorReserve.check(4, for: "follow the changes of \(path)", reserve: options.descriptorReserve)
         // Made now, so that an interrupt before the first wait ends that wait.
-        interrupter = try ChangeSignal.Interrupter()
+        interrupter = try sources.makeInterrupter()
         self.session = session
         self.path = path
         self.options = options
@@ -140,17 +152,42 @@ public final class ChangeFeed: Sendable {
         waiting = Lock(Waiting(schedule: options.changeSchedule, lastWake: nil))
     }
 
-    /// The signal, armed now if it is not yet. A wait arms it before its first poll, so that
+    /// The source, armed now if it is not yet. A wait arms it before its first poll, so that
     /// anything committed after that poll wakes the wait, and anything before it, back to the
     /// feed's position, that poll reads.
-    private func signal() throws(StateStoreError) -> ChangeSignal {
-        try armed.withLock { signal throws(StateStoreError) in
-            if let signal { return signal }
-            let made = try ChangeSignal(path: path, polling: options.forcePolling, interrupter: interrupter)
-            signal = made
-            current.withLock { $0 = ChangeNotification(made) }
+    ///
+    /// A watch that would take descriptors the store leaves to the rest of the process
+    /// (``DescriptorReserve``) is not made: the feed polls instead, which opens nothing, and this
+    /// call throws the shortage once, so that the caller (a host's `lastError`) hears of it.
+    private func source() throws(StateStoreError) -> any WakeSource {
+        try armed.withLock { source throws(StateStoreError) in
+            if let source { return source }
+            var shortage: StateStoreError? = nil
+            if !options.forcePolling {
+                do throws(StateStoreError) {
+                    try DescriptorReserve.check(
+                        ChangeSignal.descriptorsPerWatch, for: "watch \(path) for changes",
+                        reserve: options.descriptorReserve)
+                } catch {
+                    shortage = error
+                }
+            }
+            let made = try sources.makeSource(
+                WakeSources.Request(
+                    path: path, watching: !options.forcePolling && shortage == nil,
+                    notificationPrefix: options.notificationPrefix, interrupter: interrupter,
+                    pollingReason: shortage.map(Self.reason)))
+            source = made
+            current.withLock { $0 = made.notification }
+            if let shortage { throw shortage }
             return made
         }
+    }
+
+    /// An error's message alone, for a polling reason.
+    private static func reason(_ error: StateStoreError) -> String {
+        if case .io(let failure) = error { return failure.message }
+        return "\(error)"
     }
 
     /// The position after the last change reported (or, before any, when the feed started).
@@ -169,7 +206,7 @@ public final class ChangeFeed: Sendable {
     public var notification: ChangeNotification {
         if let known = current.withLock({ $0 }) { return known }
         do {
-            return ChangeNotification(try signal())
+            return try source().notification
         } catch {
             return .polling(reason: "\(error)")
         }
@@ -190,47 +227,107 @@ public final class ChangeFeed: Sendable {
     /// 2, 4 … 256 ms later), or the safety net's 2 seconds pass; where there are no
     /// notifications, it polls every 50 ms.
     public func wait(timeout: Duration? = nil) throws(StateStoreError) -> [ChangeEvent] {
-        let clock = ContinuousClock()
         // Capped so that the deadline's arithmetic cannot overflow (68 years is "no limit" too).
-        let deadline = timeout.map { clock.now + min(max($0, .zero), .seconds(Int64(Int32.max))) }
+        let deadline = timeout.map { sources.now() + min(max($0, .zero), .seconds(Int64(Int32.max))) }
         return try waiting.withLock { waiting throws(StateStoreError) in
-            let signal = try signal()
             while true {
+                if control.withLock({ $0.paused }) {
+                    guard try waitWhilePaused(until: deadline) else { return [] }
+                    waiting.schedule.reset()
+                    waiting.lastWake = nil
+                    continue
+                }
+                let source = try source()
                 let events = try poll()
                 let next = waiting.schedule.next(
-                    after: waiting.lastWake, found: !events.isEmpty, mechanism: signal.mechanism)
+                    after: waiting.lastWake, found: !events.isEmpty, mechanism: source.mechanism)
                 waiting.lastWake = nil
                 if !events.isEmpty { return events }
                 var pause = next
                 if let deadline {
-                    let left = deadline - clock.now
+                    let left = deadline - sources.now()
                     if left <= .zero { return [] }
                     pause = min(pause, left)
                 }
                 counts.withLock { $0.isWaiting = true }
-                let wake = signal.wait(timeout: pause)
+                let wake = source.wait(timeout: pause)
                 waiting.lastWake = wake
-                current.withLock { $0 = ChangeNotification(signal) }
+                current.withLock { $0 = source.notification }
                 counts.withLock { $0.count(wake) }
-                if wake == .interrupted { return [] }
+                // A kick of the interrupter: an interrupt ends the wait; a pause or a resume is
+                // seen at the top of the loop.
+                if wake == .interrupted && takeInterrupt() { return [] }
             }
         }
     }
 
-    /// Stops watching the folder until the next wait arms the watch again. A thread that waits on
-    /// the feed calls it before it ends, so that closing the watch (on Linux, milliseconds spent
-    /// waiting for the kernel) falls on that thread, not on whichever releases the feed last.
+    /// A paused feed's wait: the armed source is dropped (nothing is watched, nothing wakes) and
+    /// the thread blocks on the interrupter alone until ``resume()``, ``interrupt()`` or the
+    /// deadline. True when resumed (the caller goes on: it arms a source and polls, catching up).
+    private func waitWhilePaused(until deadline: Duration?) throws(StateStoreError) -> Bool {
+        disarm()
+        let idle = try sources.makeSource(
+            WakeSources.Request(
+                path: path, watching: false, notificationPrefix: nil, interrupter: interrupter,
+                pollingReason: "the feed is paused"))
+        counts.withLock { $0.isPaused = true }
+        defer { counts.withLock { $0.isPaused = false } }
+        while true {
+            var left: Duration? = nil
+            if let deadline {
+                left = deadline - sources.now()
+                if let remaining = left, remaining <= .zero { return false }
+            }
+            if idle.wait(timeout: left) == .interrupted {
+                if takeInterrupt() { return false }
+                if !control.withLock({ $0.paused }) {
+                    counts.withLock { $0.resumes += 1 }
+                    return true
+                }
+            }
+        }
+    }
+
+    /// Whether ``interrupt()`` was called since the last wait it ended; clears it.
+    private func takeInterrupt() -> Bool {
+        control.withLock { control in
+            defer { control.interrupted = false }
+            return control.interrupted
+        }
+    }
+
+    /// Stops watching until the next wait arms the watch again. A thread that waits on the feed
+    /// calls it before it ends, so that closing the watch (on Linux, milliseconds spent waiting
+    /// for the kernel) falls on that thread, not on whichever releases the feed last.
     package func disarm() {
-        let signal = armed.withLock { armed in
+        let source = armed.withLock { armed in
             defer { armed = nil }
             return armed
         }
-        withExtendedLifetime(signal) {}
+        withExtendedLifetime(source) {}
     }
 
     /// Ends the current ``wait(timeout:)`` (it returns empty), or the next one if none is under
     /// way; callable from any thread or task.
     public func interrupt() {
+        control.withLock { $0.interrupted = true }
+        interrupter.interrupt()
+    }
+
+    /// Pauses the feed: from now until ``resume()`` its waits neither poll nor wake — the source
+    /// is dropped (on Linux the inotify watch is closed; on Apple platforms the Darwin
+    /// notification is cancelled and the kqueue closed) and a wait blocks until ``resume()``,
+    /// ``interrupt()`` (it returns empty) or its timeout. A wait under way is moved to that state
+    /// at once. Callable from any thread.
+    package func pause() {
+        control.withLock { $0.paused = true }
+        interrupter.interrupt()
+    }
+
+    /// Ends a pause: a wait blocked by it arms a source again and polls first, so that what was
+    /// committed meanwhile is reported (what the log no longer holds, as a gap).
+    package func resume() {
+        control.withLock { $0.paused = false }
         interrupter.interrupt()
     }
 
@@ -260,13 +357,18 @@ public final class ChangeFeed: Sendable {
         package var wakes = 0
         /// Waits that ran to their timeout: rechecks, the safety net, polling, a caller's timeout.
         package var timeouts = 0
-        /// Waits ended by ``interrupt()``.
+        /// Waits ended by the interrupter: ``interrupt()``, ``pause()`` or ``resume()``.
         package var interrupts = 0
+        /// Paused waits ended by ``resume()``.
+        package var resumes = 0
+        /// Whether a wait is paused now (``pause()``): nothing is watched, and it wakes only for
+        /// ``resume()`` or ``interrupt()``.
+        package var isPaused = false
         /// Whether a wait has polled and sleeps now: what happens to the files from here on,
         /// the kernel tells it.
         package var isWaiting = false
 
-        fileprivate mutating func count(_ wake: ChangeSignal.Wake) {
+        fileprivate mutating func count(_ wake: Wake) {
             isWaiting = false
             switch wake {
             case .changed: wakes += 1

@@ -13,20 +13,23 @@ package enum ChangeLog {
 extension Database {
     /// A write transaction of the StateStore API: it trims the change log first, before it writes,
     /// so the log always holds every change of the latest write (an import or a deleted session of
-    /// any size) and a feed behind the log's oldest row can tell it missed some.
+    /// any size) and a feed behind the log's oldest row can tell it missed some. Once it has
+    /// committed, it posts the store's Darwin notification (Apple platforms; nothing elsewhere).
     ///
     /// It ends by giving free pages back to the file system (``giveSpaceBack(all:)``): every one
     /// after a write that deleted windows, and otherwise once they are more than a quarter of
     /// the file and 256 KiB, so that rewriting a large window does not shrink and grow the file
     /// each time.
     func changingWindows<T>(_ body: () throws(StateStoreError) -> T) throws(StateStoreError) -> T {
-        try writeTransaction { () throws(StateStoreError) -> T in
+        let result = try writeTransaction { () throws(StateStoreError) -> T in
             try run(.trimChanges)
             deletedWindows = false
             let result = try body()
             try giveSpaceBack(all: deletedWindows)
             return result
         }
+        commitNotice?.post()
+        return result
     }
 
     /// Gives free pages back, in the write transaction under way: moves pages from the end of the

@@ -5,9 +5,10 @@
 /// one for nothing never loses or invents a change: notifications only make an idle feed sleep and
 /// a busy one quick.
 public enum ChangeNotification: Hashable, Sendable, CustomStringConvertible {
-    /// File notifications (`inotify`) on `folder`, the database's, or while that does not exist
-    /// the nearest one above it: a wait ends soon after a commit, and an idle feed polls only
-    /// every 2 seconds, as a safety net against a notification that never comes.
+    /// Notifications about `folder`, the database's, or while that does not exist the nearest one
+    /// above it — `inotify` on Linux; on Apple platforms the store's Darwin notification and a
+    /// kqueue watch of its `-wal` — so a wait ends soon after a commit, and an idle feed polls
+    /// only every 2 seconds, as a safety net against a notification that never comes.
     case notifications(folder: String)
     /// No notifications to be had, or polling asked for (``StateStore/Options/forcePolling``):
     /// the feed polls every 50 ms, and `reason` says why.
@@ -19,14 +20,6 @@ public enum ChangeNotification: Hashable, Sendable, CustomStringConvertible {
         switch self {
         case .notifications(let folder): "file notifications on \(folder)"
         case .polling(let reason): "polling (\(reason))"
-        }
-    }
-
-    /// What `signal` uses now.
-    init(_ signal: ChangeSignal) {
-        switch signal.mechanism {
-        case .notifications: self = .notifications(folder: signal.watchedFolder ?? signal.path)
-        case .polling(let reason): self = .polling(reason: reason)
         }
     }
 }

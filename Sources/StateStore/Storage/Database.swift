@@ -30,6 +30,8 @@ package final class Database {
     /// The handle for ``StateStore/interrupt()``, from any thread: cleared under its own lock
     /// before the connection closes, so that no interrupt reaches a closed connection.
     let interruptible: Lock<OpaquePointer?>
+    /// Posted after each commit of the StateStore API (``changingWindows(_:)``): Apple platforms' feeds wait for it.
+    var commitNotice: CommitNotice?
 
     /// Opens `path` read-write, creating it when `create` is set, waiting up to
     /// `busyTimeoutMilliseconds` for other connections' locks. The caller has checked the file.

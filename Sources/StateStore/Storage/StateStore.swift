@@ -42,9 +42,22 @@ public final class StateStore: Sendable {
         /// be had (``ChangeNotification/polling(reason:)`` says it was asked for): for a file
         /// system whose notifications miss changes and is not known to.
         public var forcePolling = false
+        /// What starts the name of the Darwin notification this store's writers post after each
+        /// commit, and its feeds wait for, on Apple platforms: the App Group identifier of the
+        /// container the file lives in, so that an app and its extensions, sandboxed, share it.
+        /// Writers post the plain name too, and feeds listen for both; `nil` (the default): the
+        /// plain name only. Ignored elsewhere (Linux feeds watch the files with inotify).
+        public var notificationPrefix: String? = nil
         /// When a change feed polls between notifications; tests lengthen its safety net, so that
         /// only a notification can wake a feed.
-        package var changeSchedule = ChangeSignal.Schedule()
+        package var changeSchedule = WakeSchedule()
+        /// What a change feed waits on between polls, and its clock: the system's, or a test's fake.
+        package var wakeSources = WakeSources.system
+        /// File descriptors this store leaves free for the rest of the process: it opens no
+        /// connection, feed or watch that would leave fewer (see ``DescriptorReserve``), so that
+        /// libdispatch, which traps when it cannot open one, always finds one. `statectl`, which
+        /// runs no Dispatch, sets 0.
+        package var descriptorReserve = 8
 
         /// The defaults: 5 s busy timeout, normal durability, 100 revisions, create and migrate.
         public init() {}
@@ -70,7 +83,12 @@ public final class StateStore: Sendable {
         guard options.busyTimeoutMilliseconds >= 0 else { throw .invalidInput("busy timeout must not be negative") }
         self.path = path
         self.options = options
+        if path != ":memory:" {
+            // The database, its -wal and its -shm.
+            try DescriptorReserve.check(3, for: "open \(path)", reserve: options.descriptorReserve, code: .cantOpen)
+        }
         let database = try Self.open(path, options)
+        database.commitNotice = CommitNotice(path: path, prefix: options.notificationPrefix)
         connection = Lock(database)
         interruptible = database.interruptible
     }

@@ -4,10 +4,23 @@
 enum ManualPage {
     /// Where the database is, and which commands create it: the DATABASE section.
     static let databaseLocation = """
-        The database is the file --db names, else $STATECTL_DB (empty counts as unset), else \
-        $XDG_STATE_HOME/statectl/state.db, else, when XDG_STATE_HOME is unset, empty or not an \
-        absolute path, $HOME/.local/state/statectl/state.db (without HOME, the account's home \
-        folder). demo uses --db only, and a temporary database without it.
+        The database is the file --db names, else $STATECTL_DB (empty counts as unset), else on \
+        Linux $XDG_STATE_HOME/statectl/state.db, else, when XDG_STATE_HOME is unset, empty or not \
+        an absolute path, $HOME/.local/state/statectl/state.db; on macOS \
+        $HOME/Library/Application Support/StateStore/state.db, where a Mac app that is not \
+        sandboxed keeps its store (without HOME, the account's home folder). demo uses --db only, \
+        and a temporary database without it.
+
+        An app keeps its store in Library/Application Support/StateStore/state.db inside its \
+        container. --simulator BUNDLE opens that of the app BUNDLE in the booted iOS Simulator, \
+        and --simulator BUNDLE:GROUP that of its App Group GROUP (the container 'xcrun simctl \
+        get_app_container booted BUNDLE data|GROUP' names); after a write, statectl posts the \
+        store's Darwin notification inside the simulator too ('xcrun simctl spawn booted notifyutil \
+        -p NAME'), since a Simulator app does not hear the Mac's. --container BUNDLE opens that of \
+        the sandboxed Mac app BUNDLE, in ~/Library/Containers/BUNDLE/Data. --db, --simulator and \
+        --container exclude each other. No booted simulator, an app or group not installed, or no \
+        container exit 66; no xcrun, or a container the system will not let statectl read (macOS \
+        asks the user before a tool reads another app's data), exit 74.
 
         set, migrate and demo --db create the file and its folder when missing; import does only \
         after the whole document was read and checked. No other command creates anything: on a \
@@ -55,7 +68,10 @@ enum ManualPage {
             .SH FILES
             .TP
             \\&\\fI$XDG_STATE_HOME/statectl/state.db\\fR, \\fI~/.local/state/statectl/state.db\\fR
-            \\&The database when neither \\-\\-db nor STATECTL_DB names one, with SQLite's \\-wal and \\-shm files beside it.
+            \\&On Linux, the database when neither \\-\\-db nor STATECTL_DB names one, with SQLite's \\-wal and \\-shm files beside it.
+            .TP
+            \\&\\fI~/Library/Application Support/StateStore/state.db\\fR
+            \\&On macOS, the same, where a Mac app that is not sandboxed keeps its store.
             .SH EXIT STATUS
 
             """

@@ -80,8 +80,20 @@ extension Option {
     static let database = Option.value(
         "--db", "path", as: PathArgument.self,
         help:
-            "The database file (default: $STATECTL_DB, else $XDG_STATE_HOME/statectl/state.db, else ~/.local/state/statectl/state.db)."
-    )
+            "The database file (default: $STATECTL_DB, else on Linux $XDG_STATE_HOME/statectl/state.db or "
+            + "~/.local/state/statectl/state.db, on macOS ~/Library/Application Support/StateStore/state.db).")
+    /// The store of an app in the booted iOS Simulator (or of an App Group there).
+    static let simulator = Option.value(
+        "--simulator", "bundle[:group]", as: SimulatorTarget.self,
+        help:
+            "The store of the app BUNDLE in the booted iOS Simulator, or of its App Group GROUP: Library/Application "
+            + "Support/StateStore/state.db in the container 'xcrun simctl get_app_container' names.")
+    /// The store of a sandboxed Mac app.
+    static let container = Option.value(
+        "--container", "bundle", as: BundleIdentifier.self,
+        help:
+            "The store of the sandboxed Mac app BUNDLE: ~/Library/Containers/BUNDLE/Data/Library/Application "
+            + "Support/StateStore/state.db.")
     static let busyTimeout = Option.value(
         "--busy-timeout", "ms", as: WholeNumber.self,
         help: "How long to wait for another process's lock before giving up with exit 75 (default: 5000).")
@@ -100,7 +112,9 @@ extension Option {
         help: "Write only if the window is at revision n (a window that does not exist is at 0); otherwise exit 1.")
 
     /// The options that may stand before or after any command that uses a database.
-    static let globals: [Option] = [database.option, busyTimeout.option, durability.option]
+    static let globals: [Option] = [
+        database.option, simulator.option, container.option, busyTimeout.option, durability.option,
+    ]
 }
 
 extension ValueOption<SizeClass> {

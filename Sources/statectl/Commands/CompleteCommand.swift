@@ -53,6 +53,7 @@ enum CompleteCommand {
         options.createIfMissing = false
         options.migrate = false
         options.busyTimeoutMilliseconds = busyTimeoutMilliseconds
+        options.descriptorReserve = 0
         let store: StateStore
         do {
             store = try StateStore(path: try invocation.databasePath(context), options: options)

@@ -1,8 +1,22 @@
 import StateStore
 
 extension Invocation {
-    /// The database file this command line names.
-    func databasePath(_ context: Context) throws(UsageError) -> String {
+    /// The app container `--simulator` or `--container` names, if either was given.
+    var appContainer: AppContainer? {
+        if let target = value(Option.simulator) { return .simulator(bundle: target.bundle, group: target.group) }
+        if let bundle = value(Option.container) { return .container(bundle: bundle.value) }
+        return nil
+    }
+
+    /// The database file this command line names: `--db`, the store in the container `--simulator`
+    /// or `--container` names, or the default location.
+    func databasePath(_ context: Context) throws -> String {
+        if let known = context.databasePath { return known }
+        if let container = appContainer {
+            let path = try container.databasePath(home: context.environment(.home))
+            context.databasePath = path
+            return path
+        }
         guard
             let path = DatabaseLocation.path(
                 option: value(Option.database)?.path, environment: EnvironmentVariable.value(named:))
@@ -18,6 +32,17 @@ extension Invocation {
     func checkDatabaseLocation(_ context: Context) throws(UsageError) {
         guard command.usesDatabase else { return }
         _ = try durability()
+        let ways = [Option.database.option, Option.simulator.option, Option.container.option].filter { option in
+            occurrences.contains { $0.option == option }
+        }
+        if ways.count > 1 {
+            throw UsageError(
+                "\(ways.map { "'\($0.name)'" }.joined(separator: " and ")) each name the database: give one",
+                command: command)
+        }
+        if !command.usesDefaultDatabase, let way = ways.first, way != Option.database.option {
+            throw UsageError("'\(way.name)' is not for \(command.name), which takes --db only", command: command)
+        }
         if let option = value(Option.database) {
             try refuseInMemory(option.path)
         } else if command.usesDefaultDatabase, let path = context.environment(.statectlDB) {
@@ -109,6 +134,9 @@ extension Invocation {
 
     private func storeOptions(create: Bool, migrate: Bool) -> StateStore.Options {
         var options = StateStore.Options()
+        // statectl runs no Dispatch, and one command at a time: it may use every descriptor.
+        options.descriptorReserve = 0
+        options.notificationPrefix = appContainer?.notificationPrefix
         options.createIfMissing = create
         options.migrate = migrate
         if let timeout = value(Option.busyTimeout) { options.busyTimeoutMilliseconds = timeout.value }

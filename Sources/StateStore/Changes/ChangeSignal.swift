@@ -6,22 +6,26 @@
     import Darwin
 #endif
 
-/// Wakes a change feed when its database may have changed, so that an idle feed sleeps instead of
-/// polling: `inotify` on the database's folder on Linux, polling (with the reason) elsewhere.
+/// The system's ``WakeSource``: it waits with `poll(2)` on its ``Interrupter``'s pipe and on the
+/// descriptors of its watches — `inotify` on the database's folder on Linux; on Apple platforms
+/// the store's Darwin notification (which this package's writers post after every commit, see
+/// ``CommitNotice``) and a kqueue watch of the `-wal` and its folder (for writers that do not
+/// post: `sqlite3`, older builds) — or, with none to be had, on the pipe alone: polling, with
+/// the reason.
 ///
-/// A wake is only a hint: the feed confirms with `PRAGMA data_version`, so a spurious wake costs
-/// one cheap poll and a missed one only latency, which the ``Schedule``'s safety net bounds.
+/// On Linux only the folder is watched, never a descriptor of the database, its `-wal` or
+/// `-shm`: there a folder watch sees appends to the WAL. On Apple platforms a folder's kqueue
+/// watch does not, so the `-wal` itself is opened: SQLite takes no POSIX lock on it (see
+/// `WALWatch`), so closing that descriptor drops none of this process's locks. The database
+/// file and its `-shm`, which SQLite does lock, are never opened outside SQLite anywhere.
 ///
-/// Only the folder is watched, never a descriptor of the database, its `-wal` or `-shm`: POSIX
-/// locks belong to the process, and closing any descriptor of those files would drop the locks
-/// of every connection this process has on them.
-///
-/// The call order a feed uses (the watch is armed when the signal is made, and the kernel queues
-/// events between waits, so a commit between a poll and the next wait still wakes that wait):
+/// The call order a feed uses (the watches are armed when the signal is made, and the kernel
+/// queues events between waits, so a commit between a poll and the next wait still wakes that
+/// wait):
 ///
 ///     let signal = try ChangeSignal(path: path)  // before the feed's first read
-///     var schedule = ChangeSignal.Schedule()
-///     var wake: ChangeSignal.Wake? = nil
+///     var schedule = WakeSchedule()
+///     var wake: Wake? = nil
 ///     while true {
 ///         let events = try feed.poll()
 ///         let timeout = schedule.next(after: wake, found: !events.isEmpty, mechanism: signal.mechanism)
@@ -30,81 +34,14 @@
 ///
 /// Events are never discarded before a poll: SQLite writes a commit's last WAL frame (the event)
 /// before it publishes the commit in the `-shm` index (no event), so a poll right after a wake can
-/// miss the commit; the ``Schedule`` polls again shortly after every wake for that reason.
+/// miss the commit; the ``WakeSchedule`` polls again shortly after every wake for that reason.
 ///
 /// One thread at a time waits; ``interrupt()`` (or the ``interrupter``, which is `Sendable`) may
 /// be called from any thread, before or during a wait.
-package final class ChangeSignal {
-    /// How the signal learns of changes: what `statectl watch --verbose` and the feed's API show.
-    package enum Mechanism: Hashable, Sendable, CustomStringConvertible {
-        /// File notifications: a wait ends soon after a change.
-        case notifications
-        /// None to be had: a wait ends only at its timeout (or an interrupt), so the feed polls.
-        case polling(reason: String)
-
-        package var description: String {
-            switch self {
-            case .notifications: "notifications"
-            case .polling(let reason): "polling (\(reason))"
-            }
-        }
-    }
-
-    /// What a wake saw; several may come together (a commit, then a checkpoint).
-    package struct Causes: OptionSet, Hashable, Sendable, CustomStringConvertible {
-        package let rawValue: UInt16
-
-        package init(rawValue: UInt16) {
-            self.rawValue = rawValue
-        }
-
-        /// The WAL was written: a commit appended to it, or a checkpoint truncated or reset it.
-        package static let walWritten = Causes(rawValue: 1 << 0)
-        /// The WAL appeared: created by a connection, or renamed into place.
-        package static let walAdded = Causes(rawValue: 1 << 1)
-        /// The WAL went: deleted by the last connection to close, or renamed away.
-        package static let walRemoved = Causes(rawValue: 1 << 2)
-        /// The database file was written: a checkpoint copied the WAL into it, or a program wrote it.
-        package static let databaseWritten = Causes(rawValue: 1 << 3)
-        /// A database file appeared at the path: created, or put there by a rename.
-        package static let databaseAdded = Causes(rawValue: 1 << 4)
-        /// The database file went from the path: deleted, or renamed away.
-        package static let databaseRemoved = Causes(rawValue: 1 << 5)
-        /// The folder (or, while it is missing, the nearest folder above it) came, went or moved;
-        /// the signal now watches the folder the path names.
-        package static let folderChanged = Causes(rawValue: 1 << 6)
-        /// The kernel's event queue overflowed: any change may have been missed.
-        package static let overflow = Causes(rawValue: 1 << 7)
-
-        private static let names: [(Causes, String)] = [
-            (.walWritten, "WAL written"), (.walAdded, "WAL added"), (.walRemoved, "WAL removed"),
-            (.databaseWritten, "database written"), (.databaseAdded, "database added"),
-            (.databaseRemoved, "database removed"), (.folderChanged, "folder changed"), (.overflow, "overflow"),
-        ]
-
-        package var description: String {
-            Self.names.filter { contains($0.0) }.map(\.1).joined(separator: ", ")
-        }
-    }
-
-    /// Why a wait ended.
-    package enum Wake: Hashable, Sendable {
-        /// Something happened to the database's files: poll the store.
-        case changed(Causes)
-        /// The timeout passed with nothing seen.
-        case timedOut
-        /// ``interrupt()`` was called (during the wait or since the last one ended).
-        case interrupted
-
-        /// Whether this is ``changed(_:)``.
-        package var isChange: Bool {
-            if case .changed = self { true } else { false }
-        }
-    }
-
+package final class ChangeSignal: WakeSource {
     /// Ends a signal's wait from any thread. It owns the pipe the wait polls, so it stays valid
     /// as long as anyone holds it, even after its signal is gone.
-    package final class Interrupter: Sendable {
+    package final class Interrupter: WakeInterrupter {
         fileprivate let readEnd: Int32
         private let writeEnd: Int32
 
@@ -145,23 +82,34 @@ package final class ChangeSignal {
         }
     }
 
+    /// The descriptors a watching signal opens: inotify's on Linux; on Apple platforms the Darwin
+    /// notification's, the kqueue, and the folder and the `-wal` it watches.
+    #if canImport(Darwin)
+        package static let descriptorsPerWatch = 4
+    #else
+        package static let descriptorsPerWatch = 1
+    #endif
+
     /// The database path watched: absolute, with links resolved as SQLite resolves them where
     /// they existed when the signal was made (SQLite keeps the WAL beside the file a link names).
     package let path: String
     /// Interrupts this signal's waits; hand it to the thread that pauses or stops the feed.
     package let interrupter: Interrupter
     /// Notifications, or polling and why; may turn to polling later (see ``wait(timeout:)``).
-    package private(set) var mechanism: Mechanism
-    #if canImport(Glibc)
-        private var notifier: Notifier?
-    #endif
+    package private(set) var mechanism: WakeMechanism
+    /// What the wait polls besides the interrupter; a watch whose reading fails is dropped, and
+    /// with the last one gone the signal polls.
+    private var watches: [any DescriptorWatch] = []
 
     /// A signal for the database at `path`, which need not exist yet (nor its folder). `polling`
-    /// forces the fallback (tests, `watch --poll`); `mountTable` is where file systems are looked up;
-    /// `interrupter` is the one its waits listen to (nil: a new one).
+    /// forces the fallback (tests, `watch --poll`, a paused feed), for `pollingReason` if given
+    /// (else "polling was asked for"); `mountTable` is where file
+    /// systems are looked up (Linux); `notificationPrefix` starts the Darwin notification's name
+    /// (Apple platforms, see ``CommitNotice``); `interrupter` is the one its waits listen to
+    /// (nil: a new one).
     package init(
-        path: String, polling: Bool = false, mountTable: String = "/proc/self/mountinfo",
-        interrupter: Interrupter? = nil
+        path: String, polling: Bool = false, pollingReason: String? = nil,
+        mountTable: String = "/proc/self/mountinfo", notificationPrefix: String? = nil, interrupter: Interrupter? = nil
     ) throws(StateStoreError) {
         guard !path.isEmpty else { throw .invalidInput("database path is empty") }
         self.path = Self.resolved(path)
@@ -171,24 +119,37 @@ package final class ChangeSignal {
             self.interrupter = try Interrupter()
         }
         if polling {
-            mechanism = .polling(reason: "polling was asked for")
+            mechanism = .polling(reason: pollingReason ?? "polling was asked for")
             return
         }
         #if canImport(Glibc)
+            _ = notificationPrefix
             do throws(Fallback) {
-                notifier = try Notifier(path: self.path, mountTable: mountTable)
+                watches = [try Notifier(path: self.path, mountTable: mountTable)]
                 mechanism = .notifications
             } catch {
                 mechanism = .polling(reason: error.reason)
             }
         #elseif canImport(Darwin)
-            // The lead decides (issue 14): kqueue's EVFILT_VNODE needs a descriptor of the -wal, and
-            // closing it would drop this process's SQLite locks; one on the folder misses appends.
-            // So Apple platforms poll, and say why.
             _ = mountTable
-            mechanism = .polling(reason: "no notification that needs no descriptor of the database's files")
+            // Either watch alone wakes the feed: the notification for this package's writers, the
+            // -wal's kqueue watch for any writer. Each that cannot be had says why.
+            var reasons: [String] = []
+            do throws(Fallback) {
+                let names = CommitNotice.names(forResolvedPath: self.path, prefix: notificationPrefix)
+                watches.append(try PostedNotificationWatch(names: names, folder: Self.split(self.path).folder))
+            } catch {
+                reasons.append(error.reason)
+            }
+            do throws(Fallback) {
+                watches.append(try WALWatch(path: self.path))
+            } catch {
+                reasons.append(error.reason)
+            }
+            mechanism = watches.isEmpty ? .polling(reason: reasons.joined(separator: "; ")) : .notifications
         #else
             _ = mountTable
+            _ = notificationPrefix
             mechanism = .polling(reason: "no file notifications on this platform")
         #endif
     }
@@ -196,11 +157,15 @@ package final class ChangeSignal {
     /// The folder being watched: the database's, or while that is missing the nearest one above
     /// it; `nil` when polling.
     package var watchedFolder: String? {
-        #if canImport(Glibc)
-            notifier?.watched
-        #else
-            nil
-        #endif
+        watches.first?.watchedFolder
+    }
+
+    /// What the feed reports: notifications on the watched folder, or polling and why.
+    package var notification: ChangeNotification {
+        switch mechanism {
+        case .notifications: .notifications(folder: watchedFolder ?? path)
+        case .polling(let reason): .polling(reason: reason)
+        }
     }
 
     /// Ends the current wait, or the next one if none is under way; callable from any thread.
@@ -210,19 +175,18 @@ package final class ChangeSignal {
 
     /// Blocks until the database's files change, `timeout` passes (nil: no limit) or an interrupt
     /// comes, and says which. Events that arrived together, or since the last wait, wake it once;
-    /// events for other files in the folder do not wake it. If reading notifications fails, the
-    /// signal turns to polling (``mechanism`` says why) and this wait reports a change.
+    /// events for other files in the folder do not wake it. If reading a watch fails, the watch
+    /// is dropped (with the last one, the signal turns to polling and ``mechanism`` says why) and
+    /// this wait reports a change.
     package func wait(timeout: Duration?) -> Wake {
         let clock = ContinuousClock()
         // Capped so that the deadline's arithmetic cannot overflow (68 years is "no limit" too).
         let deadline = timeout.map { clock.now + min(max($0, .zero), .seconds(Int64(Int32.max))) }
         while true {
             var descriptors = [pollfd(fd: interrupter.readEnd, events: Int16(POLLIN), revents: 0)]
-            #if canImport(Glibc)
-                if let notifier {
-                    descriptors.append(pollfd(fd: notifier.descriptor, events: Int16(POLLIN), revents: 0))
-                }
-            #endif
+            for watch in watches {
+                descriptors.append(pollfd(fd: watch.descriptor, events: Int16(POLLIN), revents: 0))
+            }
             let ready = poll(&descriptors, nfds_t(descriptors.count), Self.milliseconds(until: deadline, clock))
             if ready < 0 {
                 // EINTR: poll again. Otherwise only ENOMEM is possible; a pause keeps it from spinning.
@@ -235,72 +199,30 @@ package final class ChangeSignal {
                 interrupter.drain()
                 return .interrupted
             }
-            #if canImport(Glibc)
-                if descriptors.count > 1, descriptors[1].revents != 0, let notifier {
-                    do throws(Fallback) {
-                        let causes = try notifier.take()
-                        if !causes.isEmpty { return .changed(causes) }
-                    } catch {
-                        self.notifier = nil
-                        mechanism = .polling(reason: error.reason)
-                        return .changed([])
-                    }
+            var causes: WakeCauses = []
+            var failed: [Int] = []
+            var reason = ""
+            for (index, watch) in watches.enumerated() where descriptors[index + 1].revents != 0 {
+                do throws(Fallback) {
+                    causes.formUnion(try watch.take())
+                } catch {
+                    failed.append(index)
+                    reason = error.reason
                 }
-            #endif
+            }
+            if !failed.isEmpty {
+                for index in failed.reversed() { watches.remove(at: index) }
+                if watches.isEmpty { mechanism = .polling(reason: reason) }
+                return .changed(causes)
+            }
+            if !causes.isEmpty { return .changed(causes) }
             if let deadline, clock.now >= deadline { return .timedOut }
-        }
-    }
-
-    /// How long a feed waits on its signal before it polls anyway.
-    ///
-    /// With notifications: after a wake, or a poll that found a change, rechecks after 1 ms, then
-    /// doubling up to 256 ms, which each start over when one finds a change. SQLite publishes a
-    /// commit in the `-shm` index (no event) after the WAL write that woke the feed — under
-    /// `synchronous=FULL` after an fsync too, so that nearly every commit is found by a recheck —
-    /// and doubling finds it within about twice that delay. Otherwise the ``safetyNet``. When
-    /// polling, every ``pollingInterval``.
-    package struct Schedule: Sendable {
-        /// With notifications, a feed still polls this often. It catches what no event announces —
-        /// a commit published after the last recheck (an fsync slower than half a second), a folder
-        /// above the database's renamed, a file system whose notifications fail silently — and
-        /// costs half a wake-up a second, inside the issue's goal of at most one.
-        package static let safetyNet: Duration = .seconds(2)
-        /// The rechecks after a wake, in turn.
-        package static let rechecks: [Duration] = (0...8).map { .milliseconds(1 << $0) }
-
-        /// How often a polling feed polls.
-        package var pollingInterval: Duration
-        /// How long a notified feed waits with nothing to recheck: the ``safetyNet``, unless a
-        /// test lengthens it so that only a notification can end a wait.
-        package var safetyNetInterval: Duration
-        private var recheck: Int?
-
-        /// A schedule whose polling feed polls every `pollingInterval`, and whose notified feed
-        /// polls every `safetyNet` while nothing happens.
-        package init(pollingInterval: Duration = .milliseconds(50), safetyNet: Duration = Schedule.safetyNet) {
-            self.pollingInterval = pollingInterval
-            self.safetyNetInterval = safetyNet
-        }
-
-        /// The timeout of the next wait, told how the last wait ended (`nil` before the first) and
-        /// whether the poll after it found anything.
-        package mutating func next(after wake: Wake?, found: Bool, mechanism: Mechanism) -> Duration {
-            guard mechanism == .notifications else {
-                recheck = nil
-                return pollingInterval
-            }
-            if found || wake?.isChange == true {
-                recheck = 0
-            } else if let step = recheck {
-                recheck = step + 1 < Self.rechecks.count ? step + 1 : nil
-            }
-            return recheck.map { Self.rechecks[$0] } ?? safetyNetInterval
         }
     }
 
     /// `path` as SQLite opens it: absolute; the file's links resolved when it exists, else the
     /// folder's when that exists, else only `.` and `..` taken out.
-    static func resolved(_ path: String) -> String {
+    package static func resolved(_ path: String) -> String {
         let absolute = StoreFile.lexicallyAbsolute(path)
         if let real = realPath(absolute) { return real }
         let (folder, name) = split(absolute)
@@ -343,15 +265,27 @@ package final class ChangeSignal {
         while nanosleep(&request, &remaining) != 0 && errno == EINTR { request = remaining }
     }
 
-    fileprivate static func ioError(_ what: String) -> StateStoreError {
+    static func ioError(_ what: String) -> StateStoreError {
         let code = errno
         return .io(SQLiteFailure(code: .ioErr, message: "\(what): \(String(cString: strerror(code)))"))
     }
 }
 
+/// One kind of notification a ``ChangeSignal`` waits on: a descriptor that becomes readable when
+/// there is news, and what reads it.
+protocol DescriptorWatch: AnyObject {
+    /// What `poll(2)` waits on.
+    var descriptor: Int32 { get }
+    /// The folder this watch is about, for ``ChangeNotification/notifications(folder:)``.
+    var watchedFolder: String { get }
+    /// Reads all the news queued, without blocking, and says what it saw of the database's
+    /// files (empty: nothing of theirs); throws when the watch can no longer be read.
+    func take() throws(ChangeSignal.Fallback) -> WakeCauses
+}
+
 extension ChangeSignal {
-    /// Why notifications cannot be had, for ``Mechanism/polling(reason:)``.
-    fileprivate struct Fallback: Error {
+    /// Why notifications cannot be had, for ``WakeMechanism/polling(reason:)``.
+    struct Fallback: Error {
         var reason: String
     }
 
@@ -423,7 +357,7 @@ extension ChangeSignal {
     extension ChangeSignal {
         /// The inotify side: one descriptor, one watch — on the database's folder, or while that is
         /// missing on the nearest folder above it, waiting for the next component to appear.
-        fileprivate final class Notifier {
+        fileprivate final class Notifier: DescriptorWatch {
             let descriptor: Int32
             private let folder: String
             private let databaseName: [UInt8]
@@ -431,6 +365,7 @@ extension ChangeSignal {
             private let mountTable: String
             private var watch: Int32 = -1
             private(set) var watched: String
+            var watchedFolder: String { watched }
             /// While an ancestor is watched: the name below it that leads to the folder.
             private var awaited: [UInt8]?
             private let buffer: UnsafeMutableRawBufferPointer
@@ -533,8 +468,8 @@ extension ChangeSignal {
 
             /// Reads every queued event and says what they saw of the database's files (empty:
             /// only other files). Re-arms when the watched folder came, went or moved.
-            func take() throws(Fallback) -> Causes {
-                var causes: Causes = []
+            func take() throws(Fallback) -> WakeCauses {
+                var causes: WakeCauses = []
                 var rearm = false
                 // Bounded, so that a stream of events cannot keep a wait from returning; what is
                 // left wakes the next wait at once.
@@ -563,8 +498,9 @@ extension ChangeSignal {
             }
 
             /// Adds what one event saw to `causes`; true when the watch must be armed again.
-            private func handle(_ descriptor: Int32, _ mask: UInt32, _ name: [UInt8], into causes: inout Causes) -> Bool
-            {
+            private func handle(
+                _ descriptor: Int32, _ mask: UInt32, _ name: [UInt8], into causes: inout WakeCauses
+            ) -> Bool {
                 func has(_ flag: Int32) -> Bool { mask & UInt32(flag) != 0 }
                 if has(IN_Q_OVERFLOW) {
                     causes.insert(.overflow)

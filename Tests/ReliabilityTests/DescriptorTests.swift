@@ -1,0 +1,62 @@
+import Foundation
+import StateStore
+import Testing
+
+/// Issue 30, item 4: a host that runs short of file descriptors reports it, and is never killed.
+/// The child (`statestore-host descriptors DB SPARE`) starts Dispatch's workers, lowers its
+/// `RLIMIT_NOFILE` to leave SPARE descriptors free, opens a `WindowSession`, makes work wait for a
+/// worker (so that libdispatch's worker monitor opens `/proc/self/task/TID/stat` for each worker)
+/// and lives two more seconds. Before the store kept descriptors in reserve, the spares with which
+/// the session took the last one (its feed's inotify watch, or the fallback to polling when even
+/// that was missing) died of SIGILL in that monitor.
+#if os(Linux)
+    struct DescriptorTests {
+        let hostPath = builtBinary("statestore-host", environment: "STATESTORE_HOST_BIN")
+
+        @Test func aHostShortOfDescriptorsReportsItAndIsNeverKilled() throws {
+            let folder = TemporaryFolder()
+            let database = folder.file("state.db")
+            try StateStore(path: database).save(WindowState(session: "app", window: "main"))
+            var openRefused = 0
+            var feedRefused = 0
+            var watching = 0
+            // All at once: each lives about three seconds, most of it waiting.
+            let spares = Array(0...24)
+            let children = try spares.map { spare in
+                try Child(hostPath, [Array("descriptors".utf8), Array(database.utf8), Array("\(spare)".utf8)])
+            }
+            for (spare, child) in zip(spares, children) {
+                let run = Outcome(termination: try child.wait(), stdout: child.collectedOut, stderr: child.collectedErr)
+                let lines = run.out.split(separator: "\n").map(String.init)
+                #expect(run.termination != .signaled(SIGILL), "spare \(spare): \(run.out) \(run.err)")
+                guard case .exited = run.termination else {
+                    Issue.record("spare \(spare) was killed: \(run.termination) \(run.out) \(run.err)")
+                    continue
+                }
+                if run.status == 1 {
+                    // Open refused: the session's own connections would have left too few.
+                    #expect(lines.last?.hasPrefix("error too few file descriptors to ") == true, "\(lines)")
+                    openRefused += 1
+                    continue
+                }
+                #expect(run.status == 0, "spare \(spare): \(run.out) \(run.err)")
+                #expect(lines.last == "done", "spare \(spare): \(lines)")
+                let lastError = lines.first { $0.hasPrefix("lastError ") } ?? ""
+                if lastError.contains("too few file descriptors to watch") {
+                    // Reported once; the feed polls instead, which opens nothing.
+                    #expect(
+                        lines.contains { $0.hasPrefix("notification polling (too few file descriptors to watch ") },
+                        "\(lines)")
+                    feedRefused += 1
+                } else {
+                    #expect(lastError == "lastError none", "spare \(spare): \(lines)")
+                    #expect(lines.contains { $0.hasPrefix("notification file notifications on ") }, "\(lines)")
+                    watching += 1
+                }
+            }
+            #expect(openRefused > 0)
+            #expect(feedRefused > 0, "the feed's watch refused, the session open, polling, and the error in lastError")
+            #expect(watching > 0)
+        }
+    }
+#endif

@@ -1,0 +1,389 @@
+import Foundation
+import StateStore
+import Testing
+
+// The change feed's own logic — wake, recheck, safety net, pause, resume, interrupt — over a fake
+// wake source (issue 28). The fake ends each wait as the test scripted it and keeps a clock that
+// moves only when a wait times out, by the timeout the feed asked for: nothing here sleeps, and
+// every timeout the feed asks for is known exactly. The store is real, so polls are real.
+
+/// A scripted wake source and its clock, shared by every source a feed makes from it.
+private final class FakeWakes: @unchecked Sendable {
+    /// How one wait ends, after its action (a write, a pause, an interrupt …) has run.
+    enum Ending {
+        /// The files changed: the wait returns at once.
+        case wake(WakeCauses)
+        /// Nothing happens: the clock moves by the timeout asked, and the wait times out.
+        case timeOut
+    }
+
+    /// One wait as the feed asked for it.
+    struct Asked: Equatable {
+        var watching: Bool
+        var timeout: Duration?
+    }
+
+    private let lock = NSLock()
+    private var script: [(action: () -> Void, ending: Ending)] = []
+    private var kicks = 0
+    private var clock: Duration = .zero
+    private var waits: [Asked] = []
+    private var made: [Bool] = []
+    private var alive = 0
+    private var mechanismNow: WakeMechanism = .notifications
+
+    /// The sources a feed takes: set them in the store's options.
+    var sources: WakeSources {
+        WakeSources(
+            makeInterrupter: { () throws(StateStoreError) in Interrupter(self) },
+            makeSource: { request throws(StateStoreError) in Source(self, watching: request.watching) },
+            now: { self.now })
+    }
+
+    var now: Duration { lock.withLock { clock } }
+    /// Every wait so far, in order.
+    var asked: [Asked] { lock.withLock { waits } }
+    /// Whether each source made so far watches (false: polling asked for, or a paused feed's).
+    var sourcesMade: [Bool] { lock.withLock { made } }
+    /// Sources made and not yet released.
+    var sourcesAlive: Int { lock.withLock { alive } }
+
+    /// Adds a wait's ending to the script, with what happens first.
+    func then(_ ending: Ending, _ action: @escaping () -> Void = {}) {
+        lock.withLock { script.append((action, ending)) }
+    }
+
+    /// Makes every watching source report polling from now on (as a source whose watch failed).
+    func turnToPolling() {
+        lock.withLock { mechanismNow = .polling(reason: "the fake's watch failed") }
+    }
+
+    fileprivate func kick() {
+        lock.withLock { kicks += 1 }
+    }
+
+    fileprivate func sourceMade(watching: Bool) {
+        lock.withLock {
+            made.append(watching)
+            alive += 1
+        }
+    }
+
+    fileprivate func sourceGone() {
+        lock.withLock { alive -= 1 }
+    }
+
+    fileprivate func mechanism(watching: Bool) -> WakeMechanism {
+        watching ? lock.withLock { mechanismNow } : .polling(reason: "polling was asked for")
+    }
+
+    /// One wait: a pending kick ends it as an interrupt; otherwise the next scripted ending, after
+    /// its action (whose kicks end this wait too, as an interrupt that came during it). With
+    /// the script used up, time passes to the timeout.
+    fileprivate func wait(watching: Bool, timeout: Duration?) -> Wake {
+        lock.withLock { waits.append(Asked(watching: watching, timeout: timeout)) }
+        if takeKicks() { return .interrupted }
+        let next = lock.withLock { script.isEmpty ? nil : script.removeFirst() }
+        guard let next else {
+            if timeout == nil { Issue.record("a wait with no timeout after the script ran out") }
+            lock.withLock { clock += timeout ?? .seconds(3600) }
+            return .timedOut
+        }
+        next.action()
+        if takeKicks() { return .interrupted }
+        switch next.ending {
+        case .wake(let causes):
+            return .changed(causes)
+        case .timeOut:
+            lock.withLock { clock += timeout ?? .seconds(3600) }
+            return .timedOut
+        }
+    }
+
+    private func takeKicks() -> Bool {
+        lock.withLock {
+            defer { kicks = 0 }
+            return kicks > 0
+        }
+    }
+
+    final class Interrupter: WakeInterrupter, @unchecked Sendable {
+        private let wakes: FakeWakes
+        init(_ wakes: FakeWakes) { self.wakes = wakes }
+        func interrupt() { wakes.kick() }
+    }
+
+    final class Source: WakeSource {
+        private let wakes: FakeWakes
+        private let watching: Bool
+
+        init(_ wakes: FakeWakes, watching: Bool) {
+            self.wakes = wakes
+            self.watching = watching
+            wakes.sourceMade(watching: watching)
+        }
+
+        deinit { wakes.sourceGone() }
+
+        var mechanism: WakeMechanism { wakes.mechanism(watching: watching) }
+
+        var notification: ChangeNotification {
+            switch mechanism {
+            case .notifications: .notifications(folder: "/fake")
+            case .polling(let reason): .polling(reason: reason)
+            }
+        }
+
+        func wait(timeout: Duration?) -> Wake {
+            wakes.wait(watching: watching, timeout: timeout)
+        }
+    }
+}
+
+/// A store in a fresh folder whose feeds wait on `wakes`, and another connection that writes.
+private struct WakeFixture {
+    let folder = TemporaryFolder(prefix: "statestore-wake-")
+    let wakes = FakeWakes()
+    let store: StateStore
+    let writer: StateStore
+
+    init(polling: Bool = false) throws {
+        var options = StateStore.Options()
+        options.wakeSources = wakes.sources
+        options.forcePolling = polling
+        store = try StateStore(path: folder.file("state.db"), options: options)
+        writer = try StateStore(path: folder.file("state.db"))
+    }
+
+    /// Commits revision `revision` of window `s`/`w` through the other connection.
+    func write() {
+        #expect(throws: Never.self) { try writer.save(WindowState(session: "s", window: "w")) }
+    }
+}
+
+private func revisions(_ events: [ChangeEvent]) -> [Int?] {
+    events.map { $0.change?.revision }
+}
+
+private let rechecks = WakeSchedule.rechecks
+private let safetyNet = WakeSchedule.safetyNet
+
+@Suite struct WakeLogicTests {
+    // MARK: waking and rechecking
+
+    @Test func aFeedWaitsOnTheSafetyNetUntilSomethingWakesIt() throws {
+        let fixture = try WakeFixture()
+        let feed = try fixture.store.changeFeed()
+        fixture.wakes.then(.timeOut)
+        fixture.wakes.then(.wake(.walWritten)) { fixture.write() }
+        #expect(revisions(try feed.wait(timeout: .seconds(60))) == [1])
+        // The first wait took the safety net's whole 2 s; the second was woken, and the poll after
+        // it found the commit.
+        #expect(fixture.wakes.asked.map(\.timeout) == [safetyNet, safetyNet])
+        #expect(fixture.wakes.now == safetyNet)
+        #expect(feed.activity.wakes == 1)
+        #expect(feed.activity.timeouts == 1)
+    }
+
+    @Test func aWakeIsFollowedByRechecksThatDoubleThenTheSafetyNet() throws {
+        let fixture = try WakeFixture()
+        let feed = try fixture.store.changeFeed()
+        // A wake whose commit is not published yet (nothing written): the feed looks again after
+        // 1, 2, 4 … 256 ms, then only at the safety net.
+        fixture.wakes.then(.wake(.walWritten))
+        // Woken at once, so the deadline leaves room for the rechecks and two safety nets.
+        let deadline = rechecks.reduce(.zero, +) + safetyNet * 2
+        #expect(try feed.wait(timeout: deadline).isEmpty)
+        let timeouts = fixture.wakes.asked.map(\.timeout)
+        #expect(timeouts == [safetyNet] + rechecks + [safetyNet, safetyNet])
+        #expect(fixture.wakes.now == deadline)
+    }
+
+    @Test func aCommitPublishedAfterItsWakeIsFoundByARecheck() throws {
+        let fixture = try WakeFixture()
+        let feed = try fixture.store.changeFeed()
+        fixture.wakes.then(.wake(.walWritten))
+        fixture.wakes.then(.timeOut)
+        fixture.wakes.then(.timeOut) { fixture.write() }  // published during the second recheck
+        #expect(revisions(try feed.wait(timeout: .seconds(60))) == [1])
+        #expect(fixture.wakes.asked.map(\.timeout) == [safetyNet, rechecks[0], rechecks[1]])
+        #expect(fixture.wakes.now == rechecks[0] + rechecks[1], "found 3 ms after the wake, not at the safety net")
+    }
+
+    @Test func aFindStartsTheRechecksOver() throws {
+        let fixture = try WakeFixture()
+        let feed = try fixture.store.changeFeed()
+        fixture.wakes.then(.wake(.walWritten)) { fixture.write() }
+        #expect(revisions(try feed.wait(timeout: .seconds(60))) == [1])
+        // The next wait goes on with the rechecks the find started (the 1 ms one was the poll
+        // that returned it), not with the safety net: a burst of commits is read as it comes.
+        fixture.wakes.then(.timeOut)
+        fixture.wakes.then(.timeOut) { fixture.write() }
+        #expect(revisions(try feed.wait(timeout: .seconds(60))) == [2])
+        #expect(fixture.wakes.asked.map(\.timeout) == [safetyNet, rechecks[1], rechecks[2]])
+    }
+
+    @Test func theCallersTimeoutCapsEveryWait() throws {
+        let fixture = try WakeFixture()
+        let feed = try fixture.store.changeFeed()
+        #expect(try feed.wait(timeout: .milliseconds(300)).isEmpty)
+        #expect(fixture.wakes.asked.map(\.timeout) == [.milliseconds(300)])
+        #expect(try feed.wait(timeout: .zero).isEmpty)
+        #expect(fixture.wakes.asked.count == 1, "a wait with no time left returns after its poll")
+    }
+
+    @Test func aPollingFeedWaitsItsIntervalWhateverHappens() throws {
+        let fixture = try WakeFixture(polling: true)
+        let feed = try fixture.store.changeFeed()
+        fixture.wakes.then(.timeOut)
+        fixture.wakes.then(.timeOut) { fixture.write() }
+        #expect(revisions(try feed.wait(timeout: .seconds(60))) == [1])
+        let polled = FakeWakes.Asked(watching: false, timeout: .milliseconds(50))
+        #expect(fixture.wakes.asked == [polled, polled])
+        #expect(feed.notification == .polling(reason: "polling was asked for"))
+    }
+
+    @Test func aSourceThatTurnsToPollingMakesTheFeedPoll() throws {
+        let fixture = try WakeFixture()
+        let feed = try fixture.store.changeFeed()
+        #expect(feed.notification == .notifications(folder: "/fake"))
+        // Its watch failed: the source reports a change (so the feed polls at once) and polling.
+        fixture.wakes.then(.wake([])) { fixture.wakes.turnToPolling() }
+        fixture.wakes.then(.timeOut)
+        fixture.wakes.then(.timeOut) { fixture.write() }
+        #expect(revisions(try feed.wait(timeout: .seconds(60))) == [1])
+        #expect(
+            fixture.wakes.asked.map(\.timeout) == [safetyNet, .milliseconds(50), .milliseconds(50)])
+        #expect(feed.notification == .polling(reason: "the fake's watch failed"))
+    }
+
+    // MARK: interrupting
+
+    @Test func anInterruptEndsAWaitWithNothing() throws {
+        let fixture = try WakeFixture()
+        let feed = try fixture.store.changeFeed()
+        fixture.wakes.then(.timeOut) { feed.interrupt() }
+        #expect(try feed.wait(timeout: .seconds(60)).isEmpty)
+        #expect(fixture.wakes.now == .zero)
+        #expect(feed.activity.interrupts == 1)
+        // Taken: the next wait runs as usual.
+        fixture.wakes.then(.wake(.walWritten)) { fixture.write() }
+        #expect(revisions(try feed.wait(timeout: .seconds(60))) == [1])
+    }
+
+    @Test func anInterruptBeforeAWaitEndsThatWait() throws {
+        let fixture = try WakeFixture()
+        let feed = try fixture.store.changeFeed()
+        feed.interrupt()
+        #expect(try feed.wait(timeout: .seconds(60)).isEmpty)
+        #expect(fixture.wakes.asked.count == 1)
+        #expect(fixture.wakes.now == .zero)
+    }
+
+    @Test func severalInterruptsEndOneWait() throws {
+        let fixture = try WakeFixture()
+        let feed = try fixture.store.changeFeed()
+        feed.interrupt()
+        feed.interrupt()
+        #expect(try feed.wait(timeout: .seconds(60)).isEmpty)
+        fixture.wakes.then(.wake(.walWritten)) { fixture.write() }
+        #expect(revisions(try feed.wait(timeout: .seconds(60))) == [1])
+    }
+
+    // MARK: pausing and resuming
+
+    @Test func aPausedFeedDropsItsWatchNeitherPollsNorWakesAndCatchesUpWhenResumed() throws {
+        let fixture = try WakeFixture()
+        let feed = try fixture.store.changeFeed()
+        var pollsWhenPaused = 0
+        var sourcesWhenPaused = -1
+        var pausedThen = false
+        fixture.wakes.then(.timeOut) { feed.pause() }
+        // Paused: another process commits twice, and nothing ends the wait but the resume.
+        fixture.wakes.then(.timeOut) {
+            pollsWhenPaused = feed.activity.polls
+            sourcesWhenPaused = fixture.wakes.sourcesAlive
+            pausedThen = feed.activity.isPaused
+            fixture.write()
+            fixture.write()
+            feed.resume()
+        }
+        let deadline = Duration.seconds(3600)
+        #expect(revisions(try feed.wait(timeout: deadline)) == [1, 2])
+        #expect(pausedThen)
+        #expect(feed.activity.polls == pollsWhenPaused + 1, "no poll while paused; one after the resume")
+        // The watching source was released before the paused wait began, whose own source
+        // watches nothing and has no safety net: only the caller's deadline ends it.
+        #expect(fixture.wakes.sourcesMade == [true, false, true])
+        #expect(sourcesWhenPaused == 1, "only the paused wait's source, which watches nothing")
+        #expect(
+            fixture.wakes.asked == [
+                FakeWakes.Asked(watching: true, timeout: safetyNet),
+                FakeWakes.Asked(watching: false, timeout: deadline),
+            ])
+        #expect(!feed.activity.isPaused)
+        #expect(feed.activity.resumes == 1)
+    }
+
+    @Test func aFeedPausedBetweenWaitsParksItsNextWait() throws {
+        let fixture = try WakeFixture()
+        let feed = try fixture.store.changeFeed()
+        #expect(try feed.wait(timeout: .zero).isEmpty)
+        let polls = feed.activity.polls
+        feed.pause()
+        fixture.wakes.then(.timeOut) {
+            fixture.write()
+            feed.resume()
+        }
+        #expect(revisions(try feed.wait(timeout: .seconds(60))) == [1])
+        #expect(feed.activity.polls == polls + 1, "the one poll after the resume")
+        #expect(fixture.wakes.asked.first?.watching == false)
+    }
+
+    @Test func anInterruptEndsAPausedWaitAndTheFeedStaysPaused() throws {
+        let fixture = try WakeFixture()
+        let feed = try fixture.store.changeFeed()
+        feed.pause()
+        fixture.wakes.then(.timeOut) { feed.interrupt() }
+        #expect(try feed.wait(timeout: .seconds(60)).isEmpty)
+        #expect(fixture.wakes.now == .zero)
+        // Still paused: the next wait parks again, and runs to its timeout without polling.
+        let polls = feed.activity.polls
+        #expect(try feed.wait(timeout: .seconds(5)).isEmpty)
+        #expect(feed.activity.polls == polls)
+        #expect(fixture.wakes.now == .seconds(5))
+        #expect(fixture.wakes.asked.allSatisfy { !$0.watching })
+    }
+
+    @Test func aPausedWaitEndsAtItsDeadline() throws {
+        let fixture = try WakeFixture()
+        let feed = try fixture.store.changeFeed()
+        feed.pause()
+        #expect(try feed.wait(timeout: .seconds(7)).isEmpty)
+        #expect(fixture.wakes.now == .seconds(7))
+        #expect(feed.activity.polls == 0)
+        #expect(!feed.activity.isPaused, "no wait is paused once it has returned")
+    }
+
+    @Test func aResumeWithNoPauseCostsOnePollAndNothingElse() throws {
+        let fixture = try WakeFixture()
+        let feed = try fixture.store.changeFeed()
+        feed.resume()
+        fixture.wakes.then(.wake(.walWritten)) { fixture.write() }
+        #expect(revisions(try feed.wait(timeout: .seconds(60))) == [1])
+        #expect(feed.activity.polls == 3)
+        #expect(fixture.wakes.sourcesMade == [true])
+    }
+
+    @Test func aResumedFeedStartsItsScheduleOver() throws {
+        let fixture = try WakeFixture()
+        let feed = try fixture.store.changeFeed()
+        // Woken (rechecks due), then paused mid-way: after the resume, no stale recheck.
+        fixture.wakes.then(.wake(.walWritten))
+        fixture.wakes.then(.timeOut) { feed.pause() }
+        fixture.wakes.then(.timeOut) { feed.resume() }
+        #expect(try feed.wait(timeout: .seconds(10)).isEmpty)
+        let watching = fixture.wakes.asked.filter(\.watching).map(\.timeout)
+        #expect(watching.prefix(3) == [safetyNet, rechecks[0], safetyNet])
+    }
+}
