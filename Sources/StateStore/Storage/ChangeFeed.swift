@@ -499,6 +499,18 @@ extension StateStore {
         return try ChangeFeed(path: path, options: options, session: session, after: position)
     }
 
+    /// ``changeFeed(session:after:)`` for a store this process has just opened and migrated: the
+    /// schema is not checked again through the store's connection, which a host's first frame
+    /// reads through without waiting.
+    package func changeFeedOfOpenedStore(
+        session: String? = nil, after position: Int64
+    ) throws(StateStoreError)
+        -> ChangeFeed
+    {
+        guard path != ":memory:" else { throw .invalidInput("change feeds need a database file, not :memory:") }
+        return try ChangeFeed(path: path, options: options, session: session, after: position)
+    }
+
     /// A feed of the store at `path`, which need not exist yet (`statectl watch`): a file created
     /// later, by any process, is opened as a store with `options` (never created by the feed) and
     /// reported from its first change.

@@ -25,11 +25,10 @@ package final class Database {
     /// Set, and the connection closed, once its path was found to name another file (or none):
     /// every later call fails with it, so nothing is written to the file that is gone.
     private(set) var stopped: StateStoreError?
+    /// Interrupts what the connection runs, from any thread, until it is closed.
+    let interrupter: Interrupter
     /// The device and inode of the file SQLite opened; `nil` in memory.
     private let opened: StoreFile.Identity?
-    /// The handle for ``StateStore/interrupt()``, from any thread: cleared under its own lock
-    /// before the connection closes, so that no interrupt reaches a closed connection.
-    let interruptible: Lock<OpaquePointer?>
     /// Posted after each commit of the StateStore API (``changingWindows(_:)``): Apple platforms' feeds wait for it.
     var commitNotice: CommitNotice?
 
@@ -53,7 +52,7 @@ package final class Database {
         self.handle = handle
         self.path = path
         self.busyTimeoutMilliseconds = busyTimeoutMilliseconds
-        interruptible = Lock(handle)
+        interrupter = Interrupter(handle)
         // SQLite's own name for the file is the path with every link resolved, so what it stats
         // now is the file it holds (SQLITE_FCNTL_HAS_MOVED, checked with it, says if not).
         let resolved = sqlite3_db_filename(handle, "main").map { String(cString: $0) } ?? ""
@@ -67,7 +66,7 @@ package final class Database {
         guard stopped == nil else { return }  // closed already
         statements.removeAll()  // finalize before closing
         hot.removeAll()
-        interruptible.withLock { $0 = nil }
+        interrupter.closed()
         sqlite3_close_v2(handle)
     }
 
@@ -211,18 +210,32 @@ package final class Database {
         }
     }
 
+    /// Runs `body` waiting at most `milliseconds` for other connections' locks, then restores the
+    /// connection's own busy timeout.
+    func withBusyTimeout<T>(
+        _ milliseconds: Int, _ body: () throws(StateStoreError) -> T
+    ) throws(StateStoreError) -> T {
+        sqlite3_busy_timeout(handle, Int32(clamping: milliseconds))
+        defer { sqlite3_busy_timeout(handle, Int32(clamping: busyTimeoutMilliseconds)) }
+        return try body()
+    }
+
     /// Runs `body` in a write transaction taken with `BEGIN IMMEDIATE`, so the write lock is had
     /// (or the busy error raised) before anything is read. Any error rolls everything back.
     /// Fails when the path names another file than the one opened (see ``checkStillAtPath()``).
     func writeTransaction<T>(_ body: () throws(StateStoreError) -> T) throws(StateStoreError) -> T {
         try run(.beginImmediate)
-        do {
+        do throws(StateStoreError) {
             // Checked with the write lock held, so a replacement made while waiting for it counts.
             try checkStillAtPath()
             let result = try body()
+            if interrupter.take() {
+                throw Self.error(SQLiteFailure(code: .interrupt, message: "interrupted before it committed"))
+            }
             try run(.commit)
             return result
         } catch {
+            _ = interrupter.take()  // used up by this transaction, whatever ended it
             if stopped == nil && sqlite3_get_autocommit(handle) == 0 { try? run(.rollback) }
             throw error
         }
@@ -251,7 +264,7 @@ package final class Database {
         sqlite3_wal_checkpoint_v2(handle, nil, SQLITE_CHECKPOINT_TRUNCATE, nil, nil)
         statements.removeAll()
         hot.removeAll()
-        interruptible.withLock { $0 = nil }
+        interrupter.closed()
         sqlite3_close_v2(handle)
         let error = StateStoreError.replaced(path: path)
         stopped = error
@@ -358,11 +371,55 @@ package final class Database {
     /// (a corrupt page, not a database after all, a schema the store did not make).
     static func error(_ failure: SQLiteFailure) -> StateStoreError {
         switch failure.code.primary {
-        case .busy, .locked: .busy(failure)
+        // Interrupted (``StateStore/interrupt()``: a host's background time ran out, a backup
+        // stopped by a signal): the call stopped, having written nothing; try again later.
+        case .busy, .locked, .interrupt: .busy(failure)
         case .ioErr, .full, .readOnly, .cantOpen, .perm: .io(failure)
-        // Interrupted (``StateStore/interrupt()``): the call stopped, having written nothing.
-        case SQLiteResultCode(rawValue: SQLITE_INTERRUPT): .io(failure)
         default: .damaged(failure)
+        }
+    }
+}
+
+extension Database {
+    /// `sqlite3_interrupt` for another thread than the one running the connection (the connection
+    /// itself is behind the store's lock, which that thread holds): a system that takes back the
+    /// time it gave an app stops a transaction in flight. The handle is forgotten, under this
+    /// lock, before the connection closes, so an interrupt never reaches a closed one.
+    ///
+    /// SQLite's interrupt stops only a statement that is running; one that comes between two
+    /// statements of a transaction is kept here, and the transaction rolls back instead of
+    /// committing (``Database/writeTransaction(_:)``).
+    final class Interrupter: @unchecked Sendable {
+        private let state: Lock<(handle: OpaquePointer?, interrupted: Bool)>
+
+        init(_ handle: OpaquePointer) {
+            state = Lock((handle, false))
+        }
+
+        /// Makes the statement running now fail with `SQLITE_INTERRUPT`, and the write
+        /// transaction it is in (or the next one) roll back instead of committing.
+        func interrupt() {
+            state.withLock { state in
+                state.interrupted = true
+                if let handle = state.handle { sqlite3_interrupt(handle) }
+            }
+        }
+
+        /// Whether an interrupt came since the last ``clear()``; taking it clears it.
+        func take() -> Bool {
+            state.withLock { state in
+                defer { state.interrupted = false }
+                return state.interrupted
+            }
+        }
+
+        /// Forgets an interrupt that came before the work about to start.
+        func clear() {
+            state.withLock { $0.interrupted = false }
+        }
+
+        func closed() {
+            state.withLock { $0.handle = nil }
         }
     }
 }

@@ -50,6 +50,24 @@ final class Lock<Value>: @unchecked Sendable {
         return try body(&value)
     }
 
+    /// Runs `body` with the value once no other thread holds it, waiting at most `milliseconds`
+    /// (tried again every 100 µs: Darwin has no `pthread_mutex_timedlock`); `nil` if it stayed
+    /// held, or the calling thread holds it.
+    func withLock<T, E: Error>(waitingAtMost milliseconds: Int, _ body: (inout Value) throws(E) -> T) throws(E) -> T? {
+        var waited = 0
+        while pthread_mutex_trylock(mutex) != 0 {
+            guard waited < milliseconds * 10 else { return nil }
+            var pause = timespec(tv_sec: 0, tv_nsec: 100_000)
+            nanosleep(&pause, nil)
+            waited += 1
+        }
+        defer { pthread_mutex_unlock(mutex) }
+        guard !isHeld else { return nil }
+        isHeld = true
+        defer { isHeld = false }
+        return try body(&value)
+    }
+
     /// Runs `body` with the value, waiting while another thread holds it, for a caller whose `body`
     /// never asks for this lock again (a feed's poll runs no closure of anyone else's).
     func withLock<T, E: Error>(_ body: (inout Value) throws(E) -> T) throws(E) -> T {

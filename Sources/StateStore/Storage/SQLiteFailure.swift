@@ -53,6 +53,8 @@ public struct SQLiteResultCode: RawRepresentable, Hashable, Sendable {
     public static let noMem = SQLiteResultCode(rawValue: SQLITE_NOMEM)
     /// `SQLITE_READONLY`: an attempt to write a read-only database.
     public static let readOnly = SQLiteResultCode(rawValue: SQLITE_READONLY)
+    /// `SQLITE_INTERRUPT`: the operation was interrupted (a host's background time ran out).
+    public static let interrupt = SQLiteResultCode(rawValue: SQLITE_INTERRUPT)
     /// `SQLITE_IOERR`: the operating system reported an I/O error.
     public static let ioErr = SQLiteResultCode(rawValue: SQLITE_IOERR)
     /// `SQLITE_CORRUPT`: the database file is malformed.

@@ -48,6 +48,8 @@ extension StateStore {
         defer {
             Self.removeFile(partial)
             PartialCopy.writing.withLock { _ = $0.remove(partial) }
+            // An interrupt meant for the copy does not outlive it into a later write.
+            clearInterrupt()
         }
         try withDatabase { database throws(StateStoreError) in
             try database.checkStillAtPath()

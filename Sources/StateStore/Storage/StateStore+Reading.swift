@@ -26,6 +26,50 @@ extension StateStore {
         }
     }
 
+    /// A window as a host restores it: its state and the tab its scene last showed.
+    package struct RestoredWindow: Sendable {
+        package var state: WindowState?
+        package var selectedTab: String?
+
+        package init(state: WindowState? = nil, selectedTab: String? = nil) {
+            self.state = state
+            self.selectedTab = selectedTab
+        }
+    }
+
+    /// A window and its selected tab, for a host restoring it. With `quickly` (the first frame,
+    /// which must not wait long): ``StateStoreError/busy(_:)`` when another thread of this process
+    /// (a host's writer) kept the store for `quickly` milliseconds, or another connection held the
+    /// file that long.
+    package func restoredWindow(
+        session: String, window: String, quickly: Int? = nil
+    ) throws(StateStoreError) -> RestoredWindow {
+        try validateIdentifier(session, "session id")
+        try validateIdentifier(window, "window id")
+        func read(_ database: Database) throws(StateStoreError) -> RestoredWindow {
+            RestoredWindow(
+                state: try database.currentState(session: session, window: window),
+                selectedTab: try database.selectedTab(session: session, window: window))
+        }
+        guard let quickly else { return try withDatabase { database throws(StateStoreError) in try read(database) } }
+        let restored = try connection.withLock(waitingAtMost: quickly) {
+            database throws(StateStoreError) -> RestoredWindow in
+            if let stopped = database.stopped { throw stopped }
+            guard database.schemaVersion == StateStore.schemaVersion else { throw .invalidInput("not migrated") }
+            return try database.withBusyTimeout(quickly) { () throws(StateStoreError) in try read(database) }
+        }
+        guard let restored else {
+            throw .busy(SQLiteFailure(code: .busy, message: "the store is in use by another thread of this process"))
+        }
+        return restored
+    }
+
+    /// Where the change log ends now: a feed made later ``changeFeed(session:after:)`` this
+    /// position misses nothing committed since.
+    package func changeLogPosition() throws(StateStoreError) -> Int64 {
+        try withDatabase { database throws(StateStoreError) in try database.changeLogHighWaterMark() }
+    }
+
     /// The stored states of a session's windows, sorted by window id; empty for an unknown session.
     public func windows(session: String) throws(StateStoreError) -> [WindowState] {
         try validateIdentifier(session, "session id")

@@ -144,3 +144,18 @@ extension StateStore {
         }
     }
 }
+
+extension Database {
+    /// The tab a window's scene last showed, if recorded.
+    func selectedTab(session: String, window: String) throws(StateStoreError) -> String? {
+        var tab: String?
+        try query(
+            "SELECT selected_tab FROM window_scenes WHERE session = ?1 AND window = ?2",
+            bind: { statement throws(StateStoreError) in
+                try statement.bind(1, session)
+                try statement.bind(2, window)
+            },
+            row: { statement throws(StateStoreError) in tab = statement.strictText(0) })
+        return tab
+    }
+}

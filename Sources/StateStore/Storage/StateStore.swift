@@ -68,8 +68,7 @@ public final class StateStore: Sendable {
     /// The settings it was opened with.
     public let options: Options
     let connection: Lock<Database>
-    /// The connection's handle for ``interrupt()``, reached without waiting for the connection.
-    private let interruptible: Lock<OpaquePointer?>
+    private let interrupter: Database.Interrupter
 
     /// Opens (or creates) the store at `path`.
     ///
@@ -90,16 +89,23 @@ public final class StateStore: Sendable {
         let database = try Self.open(path, options)
         database.commitNotice = CommitNotice(path: path, prefix: options.notificationPrefix)
         connection = Lock(database)
-        interruptible = database.interruptible
+        interrupter = database.interrupter
     }
 
-    /// Stops the call this store runs now (a backup copying a large store), from any thread or a
-    /// signal's handling thread: it fails with an I/O error (`SQLITE_INTERRUPT`) having written
-    /// nothing, and removes what it made (a backup's partial copy). A call that starts later runs.
+    /// Stops the call this store runs now, from any thread or a signal's handling thread: the
+    /// statement running fails, the write transaction it is in (or the next one) rolls back
+    /// instead of committing — ``StateStoreError/busy(_:)`` with ``SQLiteResultCode/interrupt`` —
+    /// and nothing of it is written; a backup removes its partial copy. For a host whose system
+    /// takes back the time it gave (an expiring background activity), the change stays the host's
+    /// to write later; for statectl, a backup stopped by SIGINT.
     package func interrupt() {
-        interruptible.withLock { handle in
-            if let handle { sqlite3_interrupt(handle) }
-        }
+        interrupter.interrupt()
+    }
+
+    /// Forgets an ``interrupt()`` that came before the work about to start (a host begins each
+    /// transaction in a new background activity).
+    package func clearInterrupt() {
+        interrupter.clear()
     }
 
     /// A private store in memory, gone when the instance is.
