@@ -74,6 +74,9 @@ final class MailApp {
     private func open() async {
         var sessionOptions = WindowSession.Options()
         sessionOptions.settle = .milliseconds(options.settleMilliseconds)
+        // A command run on a file the user named says what is wrong with it and exits, rather than
+        // launching in memory as an app must.
+        sessionOptions.recoverUnusableFile = false
         let session: WindowSession
         do {
             session = try await WindowSession.open(
@@ -192,7 +195,7 @@ final class MailApp {
         case .back, .escape, .left:
             if !window.stack.isEmpty || window.sheet != nil { window.pop(1) }
         case .character("c"): window.present(.compose(draft: 0))
-        case .character("p"): window.setPolicy(window.policy == .migrate ? .dismiss : .migrate)
+        case .character("p"): window.policy = window.policy == .migrate ? .dismiss : .migrate
         case .character("q"): quit()
         default: break
         }

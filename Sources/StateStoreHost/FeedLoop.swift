@@ -15,7 +15,8 @@ enum FeedItem: Sendable {
 
 /// The session's change feed on a thread of its own: it waits on the feed, which sleeps until the
 /// database's files change (or polls, where there are no notifications), sorts what it finds with
-/// the writer's registry, and hands it to the main actor in commit order.
+/// the writer's registry, and hands it to the main actor in commit order. The feed itself is made
+/// on that thread, off the launch's way, from a position taken before any window was read.
 ///
 /// Paused, it neither polls nor wakes: the feed itself pauses (``ChangeFeed/pause()``), dropping
 /// its watch, and its wait blocks until resumed or stopped; the first poll after resuming
@@ -23,28 +24,37 @@ enum FeedItem: Sendable {
 final class FeedLoop: @unchecked Sendable {
     private let condition = NSCondition()
     // Guarded by the condition's lock.
+    private var paused = false
     private var stopped = false
-    private let feed: ChangeFeed
+    /// `nil` until the loop has made it.
+    private var feed: ChangeFeed?
+    private var feedFailure: StateStoreError?
+    private let makeFeed: @Sendable () -> Result<ChangeFeed, StateStoreError>
     private let ownWrites: OwnWrites
     private let deliver: @Sendable ([FeedItem]) -> Void
     private let failed: @Sendable (StateStoreError) -> Void
 
-    /// A loop over `feed`, made before any window was read so that no change after the reads is missed.
+    /// A loop over the feed `makeFeed` makes on the loop's thread: a feed from a position taken
+    /// before any window was read, so that no change after the reads is missed.
     init(
-        feed: ChangeFeed, ownWrites: OwnWrites, deliver: @escaping @Sendable ([FeedItem]) -> Void,
-        failed: @escaping @Sendable (StateStoreError) -> Void
+        makeFeed: @escaping @Sendable () -> Result<ChangeFeed, StateStoreError>, ownWrites: OwnWrites,
+        deliver: @escaping @Sendable ([FeedItem]) -> Void, failed: @escaping @Sendable (StateStoreError) -> Void
     ) {
-        self.feed = feed
+        self.makeFeed = makeFeed
         self.ownWrites = ownWrites
         self.deliver = deliver
         self.failed = failed
     }
 
-    /// How the feed learns of changes.
-    var notification: ChangeNotification { feed.notification }
+    /// How the feed learns of changes (waiting, at most a second, for the loop to make it).
+    var notification: ChangeNotification {
+        if let feed = madeFeed(within: .seconds(1)) { return feed.notification }
+        return .polling(reason: feedFailure.map { "\($0)" } ?? "the change feed is not made yet")
+    }
 
     /// What the feed has done so far, and whether its wait is parked by ``pause()``.
-    var activity: (feed: ChangeFeed.Activity, parked: Bool) {
+    var activity: (feed: ChangeFeed.Activity, parked: Bool)? {
+        guard let feed = madeFeed(within: .seconds(10)) else { return nil }
         let activity = feed.activity
         return (activity, activity.isPaused)
     }
@@ -56,19 +66,25 @@ final class FeedLoop: @unchecked Sendable {
     }
 
     func pause() {
-        feed.pause()
+        condition.withLock {
+            paused = true
+            return feed
+        }?.pause()
     }
 
     func resume() {
-        feed.resume()
+        condition.withLock {
+            paused = false
+            return feed
+        }?.resume()
     }
 
     func stop() {
         condition.withLock {
             stopped = true
             condition.broadcast()
-        }
-        feed.interrupt()
+            return feed
+        }?.interrupt()
     }
 
     /// Blocks until the feed's wait is parked by ``pause()``, at most `timeout`; whether it is
@@ -76,11 +92,22 @@ final class FeedLoop: @unchecked Sendable {
     func waitUntilParked(timeout: Duration) -> Bool {
         let deadline = Date(timeIntervalSinceNow: Self.seconds(timeout))
         return condition.withLock {
-            while !feed.activity.isPaused {
+            while feed?.activity.isPaused != true {
                 if Date() >= deadline { return false }
                 _ = condition.wait(until: Date(timeIntervalSinceNow: 0.001))
             }
             return true
+        }
+    }
+
+    /// The feed once the loop has made it, waiting at most `timeout`.
+    private func madeFeed(within timeout: Duration) -> ChangeFeed? {
+        let deadline = Date(timeIntervalSinceNow: Self.seconds(timeout))
+        return condition.withLock {
+            while feed == nil && feedFailure == nil && !stopped {
+                guard condition.wait(until: deadline) else { break }
+            }
+            return feed
         }
     }
 
@@ -93,13 +120,16 @@ final class FeedLoop: @unchecked Sendable {
                 _ = condition.wait(until: Date(timeIntervalSinceNow: Self.seconds(pause)))
             }
             let stop = stopped
+            let made = feed
             condition.unlock()
             if stop {
                 // The watch closes here, not on the main actor when the session goes.
-                feed.disarm()
+                made?.disarm()
                 return
             }
             do throws(StateStoreError) {
+                let feed: ChangeFeed
+                if let made { feed = made } else { feed = try makeFeedNow() }
                 let items = try feed.wait().map(sort)
                 backOff = nil
                 if !items.isEmpty { deliver(items) }
@@ -107,6 +137,28 @@ final class FeedLoop: @unchecked Sendable {
                 failed(error)
                 backOff = min((backOff ?? .milliseconds(25)) * 2, WakeSchedule.safetyNet)
             }
+        }
+    }
+
+    /// Makes the feed, paused if the loop was paused meanwhile, and says so to those waiting for it.
+    private func makeFeedNow() throws(StateStoreError) -> ChangeFeed {
+        do throws(StateStoreError) {
+            let made = try makeFeed().get()
+            let (pause, stop) = condition.withLock {
+                feed = made
+                feedFailure = nil
+                condition.broadcast()
+                return (paused, stopped)
+            }
+            if pause { made.pause() }
+            if stop { made.interrupt() }
+            return made
+        } catch {
+            condition.withLock {
+                feedFailure = error
+                condition.broadcast()
+            }
+            throw error
         }
     }
 

@@ -55,9 +55,13 @@ extension RouteRepresentable where Self: Codable {
     public static var formerRouteTypes: [String] { [] }
 
     /// Decodes the route's value with `JSONDecoder` when its type is ``routeType`` or one of
-    /// ``formerRouteTypes``.
+    /// ``formerRouteTypes``, in this module or another: a route file compiled into an app and its
+    /// extension is `App.Route` in one and `Extension.Route` in the other, and each reads the other's.
     public init(route: Route) throws {
-        guard route.hasType(Self.routeType) || Self.formerRouteTypes.contains(where: route.hasType) else {
+        guard
+            route.hasType(Self.routeType) || Self.formerRouteTypes.contains(where: route.hasType)
+                || RouteTypeName.sameOutsideModule(route.type, [Self.routeType] + Self.formerRouteTypes)
+        else {
             throw RouteConversionError.otherType(stored: route.type, expected: Self.routeType)
         }
         do {
@@ -97,4 +101,20 @@ extension Route: RouteRepresentable {
 
     /// None.
     public static var formerRouteTypes: [String] { [] }
+}
+
+/// Type names as `String(reflecting:)` writes them, `Module.Type` (nested: `Module.Outer.Inner`).
+enum RouteTypeName {
+    /// Whether `stored` names one of `names` declared in another module: everything after the
+    /// module's name is the same. A name without a module matches only itself.
+    static func sameOutsideModule(_ stored: String, _ names: [String]) -> Bool {
+        guard let storedRest = withoutModule(stored) else { return false }
+        return names.contains { withoutModule($0) == storedRest }
+    }
+
+    private static func withoutModule(_ name: String) -> Substring? {
+        guard let dot = name.firstIndex(of: "."), dot != name.startIndex else { return nil }
+        let rest = name[name.index(after: dot)...]
+        return rest.isEmpty ? nil : rest
+    }
 }

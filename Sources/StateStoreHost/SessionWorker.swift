@@ -25,6 +25,9 @@ enum WriteOutcome: Sendable {
     case committed(WindowState)
     /// Another writer came first: the window as it is now (`nil`: deleted).
     case conflict(current: WindowState?)
+    /// The system gave no time to write (refused a background activity, or took it back midway,
+    /// and the transaction was interrupted): nothing was written; the change is the model's still.
+    case postponed
     case failed(StateStoreError)
 }
 
@@ -73,18 +76,60 @@ extension WindowState {
 }
 
 /// Everything the session does with SQLite, on one serial queue of its own (never Swift's
-/// cooperative pool): writes in order, deletes, reloads.
-final class SessionWorker: Sendable {
-    let store: StateStore
+/// cooperative pool): opening the file, then writes in order, deletes, reloads. A job queued
+/// while the file is still opening runs once it is open.
+final class SessionWorker: @unchecked Sendable {
     let session: String
     let ownWrites = OwnWrites()
     private let queue = DispatchQueue(label: "StateStoreHost.writer", qos: .utility)
-    private let backgroundActivity: (@Sendable (() -> Void) -> Void)?
+    private let activityInUse: NSLockedValue<BackgroundActivity?>
+    private let duringWrite: (@Sendable () -> Void)?
+    // Set by the open job and read by the jobs after it, all on the queue.
+    private var opened: Opened? {
+        didSet { interruptible.withLock { $0 = opened?.store } }
+    }
+    private var openFailure: StateStoreError?
+    /// The store, for ``interrupt()`` from the main thread.
+    private let interruptible = NSLockedValue<StateStore?>(nil)
 
-    init(store: StateStore, session: String, backgroundActivity: (@Sendable (() -> Void) -> Void)?) {
-        self.store = store
+    init(session: String, activity: BackgroundActivity?, duringWrite: (@Sendable () -> Void)?) {
         self.session = session
-        self.backgroundActivity = backgroundActivity
+        activityInUse = NSLockedValue(activity)
+        self.duringWrite = duringWrite
+    }
+
+    /// The store, once the open job ran (on the queue only).
+    var store: StateStore? { opened?.store }
+
+    /// Opens the session's stores as the queue's first job, and hands what it took to `done`.
+    func open(
+        _ body: @escaping @Sendable () -> Result<(Opened, WindowSession.Recovery), StateStoreError>,
+        then done: @escaping @MainActor @Sendable (Result<(Opened, WindowSession.Recovery), StateStoreError>) -> Void
+    ) {
+        queue.async { [self] in
+            let result = body()
+            switch result {
+            case .success(let (opened, _)): self.opened = opened
+            case .failure(let error): openFailure = error
+            }
+            onMainActor { done(result) }
+        }
+    }
+
+    /// Stores opened already (an in-memory session), before any job runs.
+    func adopt(_ opened: Opened) {
+        queue.sync { self.opened = opened }
+    }
+
+    /// Protects every transaction from now on with `activity`.
+    func useActivity(_ activity: BackgroundActivity) {
+        activityInUse.withLock { $0 = activity }
+    }
+
+    /// Interrupts the transaction running now, if any: it fails and rolls back (its change is kept
+    /// by the model that asked for it).
+    func interrupt() {
+        interruptible.withLock { $0?.interrupt() }
     }
 
     /// Runs `body` on the writer's queue, after everything queued before it, and hands its result to
@@ -103,52 +148,112 @@ final class SessionWorker: Sendable {
         }
     }
 
-    /// One transaction, inside the host's background activity when it gave one: an app suspended
-    /// while it holds a SQLite lock on a shared container file is killed.
-    func transaction<T>(_ body: () -> T) -> T {
-        guard let backgroundActivity else { return body() }
-        var result: T?
-        backgroundActivity { result = body() }
-        // A hook that forgot to call its argument must not lose the write.
-        return result ?? body()
+    /// What a transaction came to under the host's background activity.
+    enum Protected<T> {
+        case done(T)
+        /// The system gave no time: nothing ran.
+        case refused
+        /// The time ran out while it ran: it was interrupted (or had just finished).
+        case expired(T)
+    }
+
+    /// One transaction on the store, inside the host's background activity when it gave one: an app
+    /// suspended while it holds a SQLite lock on a shared container file is killed. Refused time
+    /// runs nothing; time taken back interrupts the transaction.
+    func transaction<T>(_ body: (StateStore) -> T) -> Protected<T>? {
+        guard let store else { return nil }
+        guard let activity = activityInUse.withLock({ $0 }) else { return .done(body(store)) }
+        store.clearInterrupt()
+        let expired = NSLockedValue(false)
+        guard
+            let end = activity.begin({
+                expired.withLock { $0 = true }
+                store.interrupt()
+            })
+        else { return .refused }
+        let result = body(store)
+        end()
+        return expired.withLock { $0 } ? .expired(result) : .done(result)
     }
 
     /// Writes a window's state if it is still at the expected revision, registering the write before
     /// it commits.
     func write(_ request: WriteRequest) -> WriteOutcome {
-        transaction {
-            do {
-                let stored = try store.update(
-                    session: session, window: request.window, expectedRevision: request.expectedRevision
-                ) { state in
-                    state.sizeClass = request.target.sizeClass
-                    state.path = request.target.path
-                    state.item = request.target.item
-                    state.itemPath = request.target.itemPath
-                    state.policy = request.target.policy
-                    ownWrites.register(
-                        request.token, window: request.window, revision: state.revision + 1, content: state)
-                }
-                return .committed(stored)
-            } catch {
-                ownWrites.unregister(request.token, window: request.window)
-                // The closure above throws nothing of its own: every failure is the store's.
-                let error = error as? StateStoreError ?? .invalidInput(String(describing: error))
-                if case .conflict = error {
-                    do throws(StateStoreError) {
-                        return .conflict(current: try store.window(session: session, window: request.window))
-                    } catch {
-                        return .failed(error)
-                    }
-                }
-                return .failed(error)
-            }
+        switch transaction({ store in writeNow(request, store) }) {
+        case nil: return .failed(openFailure ?? .invalidInput("the session's store is not open"))
+        case .done(let outcome): return outcome
+        case .refused: return .postponed
+        case .expired(let outcome):
+            if case .committed = outcome { return outcome }
+            return .postponed
         }
     }
 
-    /// The stored state of a window, read with the store's full busy timeout.
-    func read(_ window: String) -> Result<WindowState?, StateStoreError> {
-        Result { () throws(StateStoreError) in try store.window(session: session, window: window) }
+    private func writeNow(_ request: WriteRequest, _ store: StateStore) -> WriteOutcome {
+        do {
+            let stored = try store.update(
+                session: session, window: request.window, expectedRevision: request.expectedRevision
+            ) { state in
+                state.sizeClass = request.target.sizeClass
+                state.path = request.target.path
+                state.item = request.target.item
+                state.itemPath = request.target.itemPath
+                state.policy = request.target.policy
+                ownWrites.register(
+                    request.token, window: request.window, revision: state.revision + 1, content: state)
+                duringWrite?()
+            }
+            return .committed(stored)
+        } catch {
+            ownWrites.unregister(request.token, window: request.window)
+            // The closure above throws nothing of its own: every failure is the store's.
+            let error = error as? StateStoreError ?? .invalidInput(String(describing: error))
+            if case .conflict = error {
+                do throws(StateStoreError) {
+                    return .conflict(current: try store.window(session: session, window: request.window))
+                } catch {
+                    return .failed(error)
+                }
+            }
+            return .failed(error)
+        }
+    }
+
+    /// The stored state of a window and its selected tab, read with the store's full busy timeout.
+    func read(_ window: String) -> Result<StateStore.RestoredWindow, StateStoreError> {
+        let session = session
+        return protected("read") { store throws(StateStoreError) in
+            try store.restoredWindow(session: session, window: window)
+        }
+    }
+
+    /// Runs `body` in one protected transaction; time the system refused or took back is `busy`
+    /// (nothing was done: try again), unless the work was done already.
+    func protected<T>(
+        _ what: String, _ body: (StateStore) throws(StateStoreError) -> T
+    ) -> Result<T, StateStoreError> {
+        switch transaction({ store in Result { () throws(StateStoreError) in try body(store) } }) {
+        case nil: return .failure(openFailure ?? .invalidInput("the session's store is not open"))
+        case .done(let result): return result
+        case .expired(let result) where (try? result.get()) != nil: return result
+        case .refused, .expired:
+            let reason = "the system gave no time to \(what) (the app is being suspended)"
+            return .failure(.busy(SQLiteFailure(code: .busy, message: reason)))
+        }
+    }
+}
+
+/// A value behind an `NSLock`.
+final class NSLockedValue<Value>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value: Value
+
+    init(_ value: Value) {
+        self.value = value
+    }
+
+    func withLock<T>(_ body: (inout Value) -> T) -> T {
+        lock.withLock { body(&value) }
     }
 }
 

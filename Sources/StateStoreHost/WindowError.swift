@@ -1,5 +1,11 @@
 import StateStore
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// What went wrong for a window, as its model's ``WindowModel/lastError`` reports it. The model
 /// keeps working in memory through every one of them.
 public enum WindowError: Error, Hashable, Sendable, CustomStringConvertible {
@@ -44,5 +50,39 @@ public enum WindowError: Error, Hashable, Sendable, CustomStringConvertible {
             "another writer changed the window; these edits no longer applied: \(edits.joined(separator: "; "))"
         case .unreadableChange(let problem): "a change could not be read: \(problem)"
         }
+    }
+}
+
+extension WindowError {
+    /// Whether this is trouble with the storage the user should hear of (the disk is full, the file
+    /// is read-only, busy past a deadline, damaged or unreachable) rather than a mistake of the
+    /// app's code (an over-pop, a route that does not decode or encode, a window id the store
+    /// refuses, one window shown twice), which the app's developer fixes.
+    public var isStorageTrouble: Bool {
+        switch self {
+        case .store: true
+        case .overLimits, .invalidWindowID, .typeMismatch, .secondAttachment, .undecodableRoute, .unencodableRoute,
+            .invalidEdit, .editsDropped, .unreadableChange:
+            false
+        }
+    }
+
+    /// Whether the developer should hear of it: a mistake of the app's code. Another writer's
+    /// change that dropped local edits is neither (the model says so in `lastError`).
+    var isProgrammerMistake: Bool {
+        switch self {
+        case .editsDropped, .unreadableChange: false
+        default: !isStorageTrouble
+        }
+    }
+
+    /// Writes a programmer's mistake to standard error in a debug build, so that it is loud where
+    /// it is made; a release build keeps it in `lastError` only.
+    static func logMistake(_ problem: WindowError) {
+        #if DEBUG
+            guard problem.isProgrammerMistake else { return }
+            var line = "StateStoreHost: \(problem)\n"
+            line.withUTF8 { bytes in _ = write(2, bytes.baseAddress, bytes.count) }
+        #endif
     }
 }

@@ -125,6 +125,9 @@ struct HostFaultTests {
         let durable = await session.flush(timeout: .seconds(3))
         for file in files { makeMutable(file) }
         #expect(!durable)
+        // An immutable file fails the write itself (SQLite's IOERR_WRITE), which says no more.
+        #expect(session.storageIssue?.kind == .failed, "\(String(describing: session.storageIssue))")
+        if case .store(let error)? = model.lastError { #expect(session.storageIssue?.error == error) }
         guard case .store(.io)? = model.lastError else {
             Issue.record("lastError says the file cannot be written, not \(String(describing: model.lastError))")
             return
@@ -168,9 +171,12 @@ struct HostFaultTests {
         }
         #expect(failure.code.primary == .full || failure.code.primary == .ioErr, "\(failure)")
         #expect(model.path.count == pushed, "kept in memory")
+        let issue = try #require(session.storageIssue, "the user hears of it")
+        #expect([.diskFull, .failed].contains(issue.kind), "\(issue)")
 
         try FileManager.default.removeItem(atPath: filler)
         #expect(await session.flush(), "there is room again: the write is made")
+        #expect(session.storageIssue == nil, "a write that commits ends it")
         #expect(try fixture.store().window(session: "app", window: "main")?.path.count == pushed, "nothing lost")
     }
 

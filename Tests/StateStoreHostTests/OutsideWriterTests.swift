@@ -75,9 +75,8 @@ struct OutsideWriterTests {
         // reads the commit first.
         let fixture = HostFixture()
         var options = fixture.options()
-        options.backgroundActivity = { transaction in
-            transaction()
-            Thread.sleep(forTimeInterval: 0.15)
+        options.activity = BackgroundActivity { _ in
+            { Thread.sleep(forTimeInterval: 0.15) }
         }
         let session = try await fixture.open(options: options)
         let model = session.window("main", as: Mail.self)

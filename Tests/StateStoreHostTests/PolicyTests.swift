@@ -2,7 +2,7 @@ import StateStore
 import StateStoreHost
 import Testing
 
-/// `setPolicy(_:)`: the window's policy as a verb the user makes, recorded and written like the
+/// `policy`, set: the window's policy as a verb the user makes, recorded and written like the
 /// others, and what it changes for a presented item whose size class is settling.
 @MainActor
 struct PolicyTests {
@@ -14,7 +14,7 @@ struct PolicyTests {
         #expect(await session.flush())
         #expect(model.policy == .migrate)
 
-        model.setPolicy(.dismiss)
+        model.policy = .dismiss
         #expect(model.policy == .dismiss, "the model changes at once")
         #expect(await session.flush())
         let saved = try #require(try fixture.store().window(session: "app", window: "w"))
@@ -22,7 +22,7 @@ struct PolicyTests {
         #expect(saved.revision == 2)
         #expect(saved.path == [stored(.folder("inbox"))], "nothing else changed")
 
-        model.setPolicy(.dismiss)
+        model.policy = .dismiss
         #expect(await session.flush())
         #expect(try fixture.store().history(session: "app", window: "w").count == 2, "an equal policy records nothing")
     }
@@ -36,7 +36,7 @@ struct PolicyTests {
         session.pauseObserving()
         let outside = try fixture.statectl(["set", "app", "w", "--push", stored(.thread(3)).description])
         #expect(outside.status == 0, "\(outside.stderr)")
-        model.setPolicy(.dismiss)  // written over revision 1: a conflict, rebased on the outside write
+        model.policy = .dismiss  // written over revision 1: a conflict, rebased on the outside write
         #expect(await session.flush())
         let saved = try #require(try fixture.store().window(session: "app", window: "w"))
         #expect(saved.policy == .dismiss)
@@ -56,7 +56,7 @@ struct PolicyTests {
         model.environmentChanged(sizeClass: .compact, isActive: true)
         #expect(model.item == nil, "dismiss: hidden while the change settles")
 
-        model.setPolicy(.migrate)
+        model.policy = .migrate
         #expect(model.item == .thread(42), "migrate: the item shows again")
         fixture.clock.advance(by: .seconds(1))
         #expect(await session.flush())
@@ -77,7 +77,7 @@ struct PolicyTests {
         let model = session.window("w", as: Mail.self)
         model.environmentChanged(sizeClass: .regular, isActive: true)
         model.environmentChanged(sizeClass: .compact, isActive: true)
-        model.setPolicy(.dismiss)
+        model.policy = .dismiss
         #expect(model.item == nil, "hidden at once, as a dismiss item is while a change of mode settles")
         fixture.clock.advance(by: .seconds(1))
         #expect(await session.flush())

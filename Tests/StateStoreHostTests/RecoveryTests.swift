@@ -3,9 +3,10 @@ import StateStore
 import StateStoreHost
 import Testing
 
-/// `recoverUnusableFile` (SPEC §6): a damaged file is moved aside (old bytes intact) and a fresh
-/// store started; a newer schema, a file that is not ours or not SQLite is never touched — the
-/// session runs in memory for this launch. Either way the app launches and `recovery` says so.
+/// `recoverUnusableFile` (SPEC §6, on by default for hosts: §6.1): a damaged file is moved aside
+/// (old bytes intact) and a fresh store started; a newer schema, a file that is not ours or not
+/// SQLite is never touched — the session runs in memory for this launch, and `flush` says `false`
+/// (nothing is durable). Either way the app launches, and `recovery` and `storageIssue` say so.
 @MainActor
 struct RecoveryTests {
     func options(_ fixture: HostFixture) -> WindowSession.Options {
@@ -27,13 +28,16 @@ struct RecoveryTests {
         let fixture = HostFixture()
         let damaged = try damagedStore(fixture)
         try Data("older".utf8).write(to: URL(fileURLWithPath: fixture.database + ".unusable-20200101T000000Z"))
-        await #expect(throws: StateStoreError.self) { _ = try await fixture.open() }
+        var off = fixture.options()
+        off.recoverUnusableFile = false
+        await #expect(throws: StateStoreError.self) { _ = try await fixture.open(options: off) }
 
-        let session = try await fixture.open(options: options(fixture))
+        let session = try await fixture.open()
         guard case .movedAside(let movedTo, _) = session.recovery else {
             Issue.record("recovery says the file was moved aside, not \(session.recovery)")
             return
         }
+        #expect(session.storageIssue?.kind == .damagedFileMovedAside(to: movedTo))
         #expect(contents(movedTo) == damaged, "the damaged bytes are kept as they were")
         #expect(!exists(fixture.database + ".unusable-20200101T000000Z"), "only the last such file is kept")
         let model = session.window("main", as: Mail.self)
@@ -60,10 +64,12 @@ struct RecoveryTests {
             Issue.record("recovery says in memory, not \(session.recovery)")
             return
         }
+        #expect(session.storageIssue?.kind == .runningInMemory)
         let model = session.window("main", as: Mail.self)
         model.push(.folder("inbox"))
         #expect(model.path == [.folder("inbox")])
-        #expect(await session.flush())
+        #expect(await session.flush() == false, "in memory, nothing is durable")
+        #expect(model.lastError == nil, "the model works on")
         #expect(contents(fixture.database) == before, "not a byte changed")
         let folder = (fixture.database as NSString).deletingLastPathComponent
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.contains("unusable") }.isEmpty)

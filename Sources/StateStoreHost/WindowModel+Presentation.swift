@@ -1,0 +1,40 @@
+import StateStore
+
+// Presentation ids and the held sheet: a new id for each presentation of an item, so SwiftUI keeps
+// a sheet up while the same item stays presented; and a sheet that one change both presents and
+// changes the stack under waits for the stack to appear (SwiftUI presents one step per update).
+
+extension WindowModel {
+    struct PresentationSnapshot: Equatable {
+        var stack: [Route]
+        var sheetID: Int?
+    }
+
+    var presentationSnapshot: PresentationSnapshot {
+        let layout = visible.state.layout(for: core.gate.layoutClass)
+        return PresentationSnapshot(stack: layout.stack, sheetID: layout.sheet == nil ? nil : core.presentationID)
+    }
+
+    /// After any change: a new presentation gets a new id, and a sheet presented by the same change
+    /// that changed the window's stack waits for ``presentationReady()``.
+    func refreshPresentation(since before: PresentationSnapshot) {
+        if core.state.item != presentedRoute {
+            if core.state.item != nil { core.presentationID += 1 }
+            presentedRoute = core.state.item
+        }
+        let after = presentationSnapshot
+        if after.sheetID == nil {
+            if core.sheetHeld { core.sheetHeld = false }
+        } else if after.sheetID != before.sheetID && after.stack != before.stack {
+            core.sheetHeld = true
+        }
+        let hidden = visible.hidden
+        if hidden != reportedHidden {
+            reportedHidden = hidden
+            if let hidden, case .failure(let reason)? = decodings[hidden] {
+                report(.undecodableRoute(hidden, reason: reason))
+            }
+        }
+        trimDecodings()
+    }
+}

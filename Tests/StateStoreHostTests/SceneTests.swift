@@ -1,0 +1,151 @@
+import StateStore
+import StateStoreHost
+import Testing
+
+/// Tabs and scene lifetimes (SPEC §6.1): a stack per tab, persisted and adaptive, reachable from
+/// its window and discarded with it; windows of scenes the system no longer keeps deleted with no
+/// app delegate; the one binding that shows and clears storage trouble.
+@MainActor
+struct SceneTests {
+    @Test func eachTabIsAWindowThatFollowsItsScene() async throws {
+        let fixture = HostFixture()
+        let session = try await fixture.open()
+        let window = session.window("scene", as: Mail.self)
+        window.environmentChanged(sizeClass: .compact, isActive: true)
+        let inbox = window.tab("inbox")
+        let search = window.tab("search", as: Route.self)
+        #expect(inbox.id == "scene/inbox")
+        #expect(window.tab("inbox") === inbox, "the same model for the same tab")
+        #expect(inbox.sizeClass == .compact, "laid out for the class its scene reports")
+
+        inbox.present(.message(1))
+        #expect(inbox.sheet != nil || inbox.layout.presentation == .sheet)
+        window.environmentChanged(sizeClass: .regular, isActive: true)
+        #expect(inbox.sizeClass == .regular)
+        #expect(inbox.stack == [.message(1)], "the tab's item pushed when its scene is regular")
+        search.push(try Route(type: "Search", json: #""mail""#))
+        #expect(await session.flush())
+        #expect(try fixture.store().window(session: "app", window: "scene/inbox")?.item == stored(.message(1)))
+        #expect(try fixture.store().window(session: "app", window: "scene/search")?.path.count == 1)
+
+        #expect(window[selectedTab: "inbox"] == "inbox", "the first until one is chosen")
+        window[selectedTab: "inbox"] = "search"
+        #expect(window.selectedTab == "search")
+
+        try await session.discard(windows: ["scene"])
+        #expect(try fixture.store().windowSummaries(session: "app").isEmpty, "the tabs go with their window")
+    }
+
+    @Test func windowsOfScenesTheSystemNoLongerKeepsAreDeleted() async throws {
+        let fixture = HostFixture()
+        let store = try fixture.store()
+        for id in ["kept", "kept/inbox", "gone", "gone/inbox", "keptx", "live"] {
+            try store.save(WindowState(session: "app", window: id))
+        }
+        try store.save(WindowState(session: "other", window: "gone"))
+        let session = try await fixture.open()
+        _ = session.window("live", as: Mail.self)
+        let discarded = try await session.discardWindows(notIn: ["kept"])
+        #expect(discarded.sorted() == ["gone", "gone/inbox", "keptx"])
+        #expect(try store.windowSummaries(session: "app").map(\.window) == ["kept", "kept/inbox", "live"])
+        #expect(try store.window(session: "other", window: "gone") != nil, "another session's windows stay")
+    }
+
+    @Test func aDeviceWindowsPreviewHasTabsToo() {
+        let window = WindowModel<Mail>(previewing: [])
+        let tab = window.tab("inbox")
+        #expect(window.tab("inbox") === tab)
+        tab.push(.folder("inbox"))
+        #expect(tab.path == [.folder("inbox")])
+    }
+
+    @Test func oneBindingShowsAndClearsStorageTrouble() async throws {
+        let fixture = HostFixture()
+        try rawSQL(fixture.database, "CREATE TABLE notes (text TEXT)")
+        let session = WindowSession(path: fixture.database, session: "app")
+        await waitUntil("opened") { !session.isOpening }
+        #expect(session.isShowingStorageIssue)
+        session.isShowingStorageIssue = true
+        #expect(session.storageIssue != nil, "setting it true shows nothing new")
+        session.isShowingStorageIssue = false
+        #expect(session.storageIssue == nil)
+    }
+}
+
+/// The focused window and kinds (SPEC §6.1, "Outside writers can address what the user sees"):
+/// the session records the window the user works in, and an outside writer reaches it.
+@MainActor
+struct FocusTests {
+    @Test func anOutsideWriterReachesTheWindowTheUserWorksIn() async throws {
+        let fixture = HostFixture()
+        let session = try await fixture.open()
+        let mail = session.window("mail-1", as: Mail.self, kind: "mail")
+        let settings = session.window("settings-1", as: Route.self, kind: "settings")
+        mail.environmentChanged(sizeClass: .regular, isActive: true)
+        #expect(session.focusedWindow == "mail-1")
+        settings.environmentChanged(sizeClass: .regular, isActive: true)
+        #expect(session.focusedWindow == "settings-1")
+        #expect(await session.flush())
+        await waitUntil("the focus recorded") { (try? fixture.store().focusedWindow(session: "app")) == "settings-1" }
+        #expect(try fixture.store().focusedWindow(session: "app", kind: "mail") == "mail-1")
+        #expect(try fixture.store().window(session: "app", window: "mail-1") == nil, "no revision per focus change")
+
+        let set = try fixture.statectl(
+            ["set", "app", "--focused", "--kind", "mail", "--present", stored(.compose(draft: 1)).description])
+        #expect(set.status == 0, "\(set.stderr)")
+        await waitUntil("the share extension's compose shown") { mail.item == .compose(draft: 1) }
+
+        mail.push(.attachment("a"))
+        #expect(session.focusedWindow == "mail-1", "the window the user just changed")
+    }
+
+    @Test func aTabbedWindowIsAddressedThroughTheTabItShows() async throws {
+        let fixture = HostFixture()
+        let session = try await fixture.open()
+        let window = session.window("scene", as: Mail.self, kind: "mail")
+        let inbox = window.tab("inbox")
+        let sent = window.tab("sent")
+        window.environmentChanged(sizeClass: .compact, isActive: true)
+        #expect(session.focusedWindow == "scene/inbox", "the first tab, until one is selected")
+        window.selectedTab = "sent"
+        #expect(session.focusedWindow == "scene/sent")
+        #expect(await session.flush())
+        await waitUntil("recorded") { (try? fixture.store().focusedWindow(session: "app")) == "scene/sent" }
+        #expect(try fixture.store().scene(session: "app", window: "scene")?.selectedTab == "sent")
+        _ = (inbox, sent)
+
+        let again = try await fixture.open()
+        #expect(again.window("scene", as: Mail.self).selectedTab == "sent", "the selected tab restored")
+    }
+
+    @Test func aKindTheStoreRefusesGivesAModelInMemory() async throws {
+        let session = WindowSession.inMemory()
+        let model = session.window("w", as: Mail.self, kind: String(repeating: "k", count: 65))
+        guard case .invalidWindowID? = model.lastError else {
+            Issue.record("named in lastError, not \(String(describing: model.lastError))")
+            return
+        }
+    }
+}
+
+/// Windows whose scenes the system discarded without telling the app (SPEC §6.1): pruned after
+/// `pruneAfter`, once a launch, when the app first has no active window; live ones never.
+@MainActor
+struct PruneAtBackgroundTests {
+    @Test func oldWindowsGoWhenTheAppFirstGoesToTheBackground() async throws {
+        let fixture = HostFixture()
+        var old = StateStore.Options()
+        old.clock = { Timestamp(millisecondsSince1970: 1_000) }  // 1970: long ago
+        let store = try StateStore(path: fixture.database, options: old)
+        for id in ["old", "old but shown"] { try store.save(WindowState(session: "app", window: id)) }
+        try StateStore(path: fixture.database).save(WindowState(session: "app", window: "recent"))
+        let session = try await fixture.open()
+        let shown = session.window("old but shown", as: Mail.self)
+        shown.environmentChanged(sizeClass: .regular, isActive: true)
+        #expect(try fixture.store().windowSummaries(session: "app").count == 3, "nothing pruned while active")
+        #expect(session.launchPrune == nil)
+        shown.environmentChanged(sizeClass: .regular, isActive: false)
+        await session.launchPrune?.value
+        #expect(try fixture.store().windowSummaries(session: "app").map(\.window) == ["old but shown", "recent"])
+    }
+}
