@@ -5,39 +5,46 @@
     import SwiftUI
 
     /// One scene's window, persisted: it owns the window's id (in the scene's storage), gets its
-    /// ``WindowModel`` from the session, and feeds the model what the scene's environment says.
+    /// ``WindowModel`` from the session, feeds the model what the scene's environment says, and
+    /// runs the session's life as scenes come and go — no app code.
     ///
     /// ```swift
     /// WindowGroup {
-    ///     AdaptiveWindow(session, sceneKey: "window", routes: MailRoute.self) { window in
+    ///     AdaptiveWindow(session, sceneKey: "mail", kind: "mail", routes: MailRoute.self) { window in
     ///         AdaptiveNavigationStack(window) { InboxView() } destination: { MailView(route: $0) }
     ///     }
     /// }
     /// ```
     ///
-    /// The id is kept in `@SceneStorage(sceneKey)`, written on first appearance, and on iOS also in
-    /// the scene session's `userInfo` under `sceneKey`, so that
-    /// `application(_:didDiscardSceneSessions:)` can pass it to ``WindowSession/discard(sceneSessions:sceneKey:)``.
-    /// When the scene goes to the background, the session is flushed (on iOS inside a background task).
+    /// - The id is kept in `@SceneStorage(sceneKey)`, written on first appearance, and on iOS also
+    ///   in the scene session's `userInfo`: at launch, the windows of scene sessions the system no
+    ///   longer keeps are deleted (``WindowSession/discardWindows(notIn:)``), with no app delegate.
+    /// - `horizontalSizeClass` and `scenePhase` go to the model in one call; the session observes
+    ///   other writers only while one of its windows is active, and the active one is the focused
+    ///   one (with its `kind`), which outside writers can address.
+    /// - When the scene goes to the background, the session is flushed inside an expiring
+    ///   background activity, stopped when the system takes the time back; every transaction runs
+    ///   inside one (`.expiringActivity`) unless the session's options give another.
     public struct AdaptiveWindow<R: RouteRepresentable, Content: View>: View {
         private let session: WindowSession
         private let sceneKey: String
+        private let kind: String?
         private let content: (WindowModel<R>) -> Content
         @SceneStorage private var storedID: String
         @State private var newID = UUID().uuidString
         @State private var attachment: WindowAttachment?
-        #if !os(macOS)
-            @Environment(\.horizontalSizeClass) private var horizontalSizeClass
-        #endif
+        @Environment(\.horizontalSizeClass) private var horizontalSizeClass
         @Environment(\.scenePhase) private var scenePhase
 
-        /// The window of the scene, its id stored under `sceneKey`, shown by `content`.
+        /// The window of the scene, its id stored under `sceneKey`, of `kind` (`mail`,
+        /// `settings`: what outside writers address), shown by `content`.
         public init(
-            _ session: WindowSession, sceneKey: String, routes: R.Type = R.self,
+            _ session: WindowSession, sceneKey: String, kind: String? = nil, routes: R.Type = R.self,
             @ViewBuilder content: @escaping (WindowModel<R>) -> Content
         ) {
             self.session = session
             self.sceneKey = sceneKey
+            self.kind = kind
             self.content = content
             _storedID = SceneStorage(wrappedValue: "", sceneKey)
         }
@@ -46,21 +53,18 @@
         private var windowID: String { storedID.isEmpty ? newID : storedID }
 
         private var environment: SceneEnvironment {
-            #if os(macOS)
-                SceneEnvironment(sizeClass: .regular, phase: scenePhase)
-            #else
-                SceneEnvironment(sizeClass: SizeClass(horizontalSizeClass), phase: scenePhase)
-            #endif
+            SceneEnvironment(horizontalSizeClass: horizontalSizeClass, phase: scenePhase)
         }
 
         /// The scene's window.
         public var body: some View {
-            let window = session.window(windowID, as: R.self)
+            let window = session.window(windowID, as: R.self, kind: kind)
             content(window)
                 .onAppear {
                     if storedID.isEmpty { storedID = newID }
                     if attachment == nil { attachment = window.attach() }
                     window.presentationReady()
+                    SceneLife.windowAppeared(in: session)
                 }
                 .onDisappear {
                     if let attachment { window.detach(attachment) }
@@ -68,22 +72,13 @@
                 }
                 .onChange(of: environment, initial: true) { _, environment in
                     window.environmentChanged(sizeClass: environment.sizeClass, isActive: environment.isActive)
-                    if environment.phase == .background { flushInBackground() }
+                    if environment.phase == .background { SceneLife.flushInBackground(session) }
                 }
                 .onChange(of: window.stack) { _, _ in
                     // The stack a change has set is drawn: a sheet that change also presented may show.
                     window.presentationReady()
                 }
-                .recordingWindowID(windowID, under: sceneKey)
-        }
-
-        private func flushInBackground() {
-            let session = session
-            let activity = BackgroundFlush.begin()
-            Task { @MainActor in
-                _ = await session.flush(timeout: .seconds(25))
-                activity.end()
-            }
+                .recordingWindowID(windowID)
         }
     }
 #endif

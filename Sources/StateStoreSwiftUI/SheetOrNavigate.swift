@@ -25,9 +25,7 @@
         @State private var origin = ContinuousClock.now
         /// Counts wake-ups at the gate's deadline; a change runs the settle check on the main actor.
         @State private var wakeUps = 0
-        #if !os(macOS)
-            @Environment(\.horizontalSizeClass) private var horizontalSizeClass
-        #endif
+        @Environment(\.horizontalSizeClass) private var horizontalSizeClass
         @Environment(\.scenePhase) private var scenePhase
 
         init(item: Binding<Item?>, policy: SizeChangePolicy, destination: @escaping (Item) -> Destination) {
@@ -37,11 +35,7 @@
         }
 
         private var environment: SceneEnvironment {
-            #if os(macOS)
-                SceneEnvironment(sizeClass: .regular, phase: scenePhase)
-            #else
-                SceneEnvironment(sizeClass: SizeClass(horizontalSizeClass), phase: scenePhase)
-            #endif
+            SceneEnvironment(horizontalSizeClass: horizontalSizeClass, phase: scenePhase)
         }
 
         private var now: Duration { origin.duration(to: .now) }

@@ -2,6 +2,7 @@
 // SDK declares it (see README.md). Each declaration cites the page of Apple's documentation it copies.
 // Bodies only satisfy the compiler.
 
+import Foundation
 import Observation
 
 // MARK: - Views
@@ -86,10 +87,195 @@ extension Never: View {
     public static func buildBlock() -> EmptyView { EmptyView() }
     /// https://developer.apple.com/documentation/swiftui/viewbuilder/buildblock(_:)
     public static func buildBlock<Content>(_ content: Content) -> Content where Content: View { content }
+    /// https://developer.apple.com/documentation/swiftui/viewbuilder/buildif(_:)
+    public static func buildIf<Content>(_ content: Content?) -> Content? where Content: View { content }
+    /// https://developer.apple.com/documentation/swiftui/viewbuilder/buildeither(first:)
+    public static func buildEither<TrueContent, FalseContent>(
+        first: TrueContent
+    )
+        -> _ConditionalContent<TrueContent, FalseContent> where TrueContent: View, FalseContent: View
+    { fatalError("stand-in") }
+    /// https://developer.apple.com/documentation/swiftui/viewbuilder/buildeither(second:)
+    public static func buildEither<TrueContent, FalseContent>(
+        second: FalseContent
+    )
+        -> _ConditionalContent<TrueContent, FalseContent> where TrueContent: View, FalseContent: View
+    { fatalError("stand-in") }
     /// https://developer.apple.com/documentation/swiftui/viewbuilder/buildblock(_:)-4xnxm
     @available(iOS 17.0, macOS 14.0, tvOS 17.0, watchOS 10.0, *)
     public static func buildBlock<each Content>(_ content: repeat each Content) -> TupleView<(repeat each Content)>
     where repeat each Content: View { TupleView((repeat each content)) }
+}
+
+/// https://developer.apple.com/documentation/swiftui/_conditionalcontent
+@available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
+@frozen public struct _ConditionalContent<TrueContent, FalseContent>: View
+where TrueContent: View, FalseContent: View {
+    /// A primitive view: no body of its own.
+    public var body: Never { fatalError("stand-in") }
+}
+
+/// https://developer.apple.com/documentation/swiftui/view (`Optional: View where Wrapped: View`)
+extension Optional: View where Wrapped: View {
+    /// A primitive view: no body of its own.
+    public var body: Never { fatalError("stand-in") }
+}
+
+/// https://developer.apple.com/documentation/swiftui/localizedstringkey
+@available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
+@frozen public struct LocalizedStringKey: Equatable, ExpressibleByStringInterpolation {
+    /// https://developer.apple.com/documentation/swiftui/localizedstringkey/init(stringliteral:)
+    public init(stringLiteral value: String) {}
+    /// https://developer.apple.com/documentation/swiftui/localizedstringkey/init(stringinterpolation:)
+    /// (SwiftUI's own interpolation type keeps the arguments for translation; the default one
+    /// accepts what it accepts, for the check)
+    public init(stringInterpolation: DefaultStringInterpolation) {}
+}
+
+/// https://developer.apple.com/documentation/swiftui/list
+@available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
+@MainActor @preconcurrency public struct List<SelectionValue, Content>: View
+where SelectionValue: Hashable, Content: View {
+    /// https://developer.apple.com/documentation/swiftui/list/init(selection:content:)-4u3iw
+    @available(watchOS 10.0, *)
+    public init(selection: Binding<SelectionValue?>?, @ViewBuilder content: () -> Content) {}
+    /// A primitive view: no body of its own.
+    public var body: Never { fatalError("stand-in") }
+}
+
+extension List where SelectionValue == Never {
+    /// https://developer.apple.com/documentation/swiftui/list/init(content:)
+    public init(@ViewBuilder content: () -> Content) {}
+}
+
+/// https://developer.apple.com/documentation/swiftui/navigationlink
+@available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
+@MainActor @preconcurrency public struct NavigationLink<Label, Destination>: View where Label: View, Destination: View {
+    /// A primitive view: no body of its own.
+    public var body: Never { fatalError("stand-in") }
+}
+
+extension NavigationLink where Destination == Never {
+    /// https://developer.apple.com/documentation/swiftui/navigationlink/init(value:label:)-4jswo
+    @available(iOS 16.0, macOS 13.0, tvOS 16.0, watchOS 9.0, *)
+    public init<P>(value: P?, @ViewBuilder label: () -> Label) where P: Hashable {}
+}
+
+/// https://developer.apple.com/documentation/swiftui/label
+@available(iOS 14.0, macOS 11.0, tvOS 14.0, watchOS 7.0, *)
+public struct Label<Title, Icon>: View where Title: View, Icon: View {
+    /// A primitive view: no body of its own.
+    public var body: Never { fatalError("stand-in") }
+}
+
+extension Label where Title == Text, Icon == EmptyView {
+    /// https://developer.apple.com/documentation/swiftui/label/init(_:systemimage:)-7fwfr (Icon
+    /// is `Image` there; the stand-in has no images)
+    @_disfavoredOverload public init<S>(_ title: S, systemImage name: String) where S: StringProtocol {}
+}
+
+/// https://developer.apple.com/documentation/swiftui/text
+@available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
+@frozen public struct Text: Equatable, Sendable, View {
+    /// https://developer.apple.com/documentation/swiftui/text/init(_:tablename:bundle:comment:)
+    nonisolated public init(_ key: LocalizedStringKey) {}
+    /// https://developer.apple.com/documentation/swiftui/text/init(_:)-9d1g4
+    @_disfavoredOverload nonisolated public init<S>(_ content: S) where S: StringProtocol {}
+    /// A primitive view: no body of its own.
+    public var body: Never { fatalError("stand-in") }
+}
+
+/// https://developer.apple.com/documentation/swiftui/button
+@available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
+@MainActor @preconcurrency public struct Button<Label>: View where Label: View {
+    /// https://developer.apple.com/documentation/swiftui/button/init(action:label:)
+    @preconcurrency public init(action: @escaping @MainActor () -> Void, @ViewBuilder label: () -> Label) {}
+    /// A primitive view: no body of its own.
+    public var body: Never { fatalError("stand-in") }
+}
+
+extension Button where Label == Text {
+    /// https://developer.apple.com/documentation/swiftui/button/init(_:action:)-1asy
+    @preconcurrency public init(_ titleKey: LocalizedStringKey, action: @escaping @MainActor () -> Void) {}
+}
+
+/// https://developer.apple.com/documentation/swiftui/foreach
+@available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
+public struct ForEach<Data, ID, Content> where Data: RandomAccessCollection, ID: Hashable {
+    /// https://developer.apple.com/documentation/swiftui/foreach/data
+    public var data: Data
+    /// https://developer.apple.com/documentation/swiftui/foreach/content
+    public var content: (Data.Element) -> Content
+}
+
+extension ForEach: View where Content: View {
+    /// https://developer.apple.com/documentation/swiftui/foreach/init(_:id:content:)
+    public init(_ data: Data, id: KeyPath<Data.Element, ID>, @ViewBuilder content: @escaping (Data.Element) -> Content)
+    {
+        self.data = data
+        self.content = content
+    }
+
+    /// A primitive view: no body of its own.
+    public var body: Never { fatalError("stand-in") }
+}
+
+// MARK: - Scenes
+
+/// https://developer.apple.com/documentation/swiftui/scene
+@available(iOS 14.0, macOS 11.0, tvOS 14.0, watchOS 7.0, *)
+@MainActor @preconcurrency public protocol Scene {
+    associatedtype Body: Scene
+    @SceneBuilder @MainActor @preconcurrency var body: Self.Body { get }
+}
+
+/// https://developer.apple.com/documentation/swiftui/scenebuilder
+@available(iOS 14.0, macOS 11.0, tvOS 14.0, watchOS 7.0, *)
+@resultBuilder public struct SceneBuilder {
+    /// https://developer.apple.com/documentation/swiftui/scenebuilder/buildexpression(_:)
+    public static func buildExpression<Content>(_ content: Content) -> Content where Content: Scene { content }
+    /// https://developer.apple.com/documentation/swiftui/scenebuilder/buildblock(_:)
+    public static func buildBlock<Content>(_ content: Content) -> Content where Content: Scene { content }
+    /// https://developer.apple.com/documentation/swiftui/scenebuilder/buildblock(_:)-6ckmt
+    @available(iOS 17.0, macOS 14.0, tvOS 17.0, watchOS 10.0, *)
+    public static func buildBlock<each Content>(_ content: repeat each Content) -> some Scene
+    where repeat each Content: Scene { _TupleScene((repeat each content)) }
+}
+
+/// The scenes a `SceneBuilder` block gives (SwiftUI's own type is internal).
+public struct _TupleScene<T>: Scene {
+    nonisolated(unsafe) let value: T
+    nonisolated init(_ value: T) { self.value = value }
+    /// A primitive scene: no body of its own.
+    public var body: Never { fatalError("stand-in") }
+}
+
+/// https://developer.apple.com/documentation/swiftui/never/body-swift.property (primitive scenes'
+/// `Body` is `Never`)
+extension Never: Scene {}
+
+/// https://developer.apple.com/documentation/swiftui/windowgroup
+@available(iOS 14.0, macOS 11.0, tvOS 14.0, watchOS 7.0, *)
+@MainActor @preconcurrency public struct WindowGroup<Content>: Scene where Content: View {
+    /// https://developer.apple.com/documentation/swiftui/windowgroup/init(id:content:)
+    @preconcurrency public init(id: String, @ViewBuilder content: () -> Content) {}
+    /// https://developer.apple.com/documentation/swiftui/windowgroup/init(content:)
+    @preconcurrency public init(@ViewBuilder content: () -> Content) {}
+    /// A primitive scene: no body of its own.
+    public var body: Never { fatalError("stand-in") }
+}
+
+/// https://developer.apple.com/documentation/swiftui/app
+@available(iOS 14.0, macOS 11.0, tvOS 14.0, watchOS 7.0, *)
+@MainActor @preconcurrency public protocol App {
+    associatedtype Body: Scene
+    @SceneBuilder @MainActor @preconcurrency var body: Self.Body { get }
+    @MainActor @preconcurrency init()
+}
+
+extension App {
+    /// https://developer.apple.com/documentation/swiftui/app/main()
+    @MainActor @preconcurrency public static func main() {}
 }
 
 // MARK: - State and bindings
@@ -233,9 +419,9 @@ public struct EnvironmentValues {
     }
 }
 
-/// https://developer.apple.com/documentation/swiftui/userinterfacesizeclass
-@available(iOS 13.0, tvOS 13.0, watchOS 6.0, *)
-@available(macOS, unavailable)
+/// https://developer.apple.com/documentation/swiftui/userinterfacesizeclass (iOS 13, macOS 10.15,
+/// tvOS 13, watchOS 6, visionOS 1)
+@available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
 public enum UserInterfaceSizeClass: Sendable {
     case compact
     case regular
@@ -273,6 +459,58 @@ public struct NavigationPath {
     /// A primitive view: no body of its own.
     public var body: Never { fatalError("stand-in") }
 }
+
+/// https://developer.apple.com/documentation/swiftui/navigationsplitview
+@available(iOS 16.0, macOS 13.0, tvOS 16.0, watchOS 9.0, *)
+@MainActor @preconcurrency public struct NavigationSplitView<Sidebar, Content, Detail>: View
+where Sidebar: View, Content: View, Detail: View {
+    /// https://developer.apple.com/documentation/swiftui/navigationsplitview/init(sidebar:content:detail:)
+    public init(
+        @ViewBuilder sidebar: () -> Sidebar, @ViewBuilder content: () -> Content, @ViewBuilder detail: () -> Detail
+    ) {}
+    /// A primitive view: no body of its own.
+    public var body: Never { fatalError("stand-in") }
+}
+
+extension NavigationSplitView where Content == EmptyView {
+    /// https://developer.apple.com/documentation/swiftui/navigationsplitview/init(sidebar:detail:)
+    public init(@ViewBuilder sidebar: () -> Sidebar, @ViewBuilder detail: () -> Detail) {}
+}
+
+/// https://developer.apple.com/documentation/swiftui/tabview
+@available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 7.0, *)
+@MainActor @preconcurrency public struct TabView<SelectionValue, Content>: View
+where SelectionValue: Hashable, Content: View {
+    /// https://developer.apple.com/documentation/swiftui/tabview/init(selection:content:)
+    public init(selection: Binding<SelectionValue>?, @ViewBuilder content: () -> Content) {}
+    /// A primitive view: no body of its own.
+    public var body: Never { fatalError("stand-in") }
+}
+
+// MARK: - UIKit views in SwiftUI
+
+#if canImport(UIKit)
+    import UIKit
+
+    /// https://developer.apple.com/documentation/swiftui/uiviewrepresentable
+    @available(iOS 13.0, tvOS 13.0, *)
+    @MainActor @preconcurrency public protocol UIViewRepresentable: View where Self.Body == Never {
+        associatedtype UIViewType: UIView
+        typealias Context = UIViewRepresentableContext<Self>
+        @MainActor @preconcurrency func makeUIView(context: Self.Context) -> Self.UIViewType
+        @MainActor @preconcurrency func updateUIView(_ uiView: Self.UIViewType, context: Self.Context)
+    }
+
+    extension UIViewRepresentable where Self.Body == Never {
+        /// A representable view has no body of its own.
+        public var body: Never { fatalError("stand-in") }
+    }
+
+    /// https://developer.apple.com/documentation/swiftui/uiviewrepresentablecontext
+    @available(iOS 13.0, tvOS 13.0, *)
+    @MainActor @preconcurrency public struct UIViewRepresentableContext<Representable>
+    where Representable: UIViewRepresentable {}
+#endif
 
 // MARK: - Modifiers
 
@@ -329,6 +567,37 @@ extension View {
 
     /// https://developer.apple.com/documentation/swiftui/view/ondisappear(perform:)
     nonisolated public func onDisappear(perform action: (() -> Void)? = nil) -> some View {
+        modifier(_StandInModifier())
+    }
+
+    /// https://developer.apple.com/documentation/swiftui/view/background(alignment:content:)
+    @available(iOS 15.0, macOS 12.0, tvOS 15.0, watchOS 8.0, *)
+    nonisolated public func background<V>(@ViewBuilder content: () -> V) -> some View where V: View {
+        modifier(_StandInModifier())
+    }
+
+    /// https://developer.apple.com/documentation/swiftui/view/tabitem(_:)
+    nonisolated public func tabItem<V>(@ViewBuilder _ label: () -> V) -> some View where V: View {
+        modifier(_StandInModifier())
+    }
+
+    /// https://developer.apple.com/documentation/swiftui/view/onopenurl(perform:)
+    @available(iOS 14.0, macOS 11.0, tvOS 14.0, watchOS 7.0, *)
+    nonisolated public func onOpenURL(perform action: @escaping (URL) -> Void) -> some View {
+        modifier(_StandInModifier())
+    }
+
+    /// https://developer.apple.com/documentation/swiftui/view/tag(_:)
+    nonisolated public func tag<V>(_ tag: V) -> some View where V: Hashable {
+        modifier(_StandInModifier())
+    }
+
+    /// https://developer.apple.com/documentation/swiftui/view/alert(_:ispresented:presenting:actions:message:)-8584l
+    @available(iOS 15.0, macOS 12.0, tvOS 15.0, watchOS 8.0, *)
+    nonisolated public func alert<A, M, T>(
+        _ titleKey: LocalizedStringKey, isPresented: Binding<Bool>, presenting data: T?,
+        @ViewBuilder actions: (T) -> A, @ViewBuilder message: (T) -> M
+    ) -> some View where A: View, M: View {
         modifier(_StandInModifier())
     }
 }

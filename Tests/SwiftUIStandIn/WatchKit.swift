@@ -1,0 +1,3 @@
+// The stand-in `WatchKit` module: empty. The adapter uses nothing of WatchKit; it asks
+// `canImport(WatchKit)` to tell watchOS (whose UIKit has no views, scenes or UIApplication), and
+// Scripts/check-swiftui.sh type-checks that configuration with this module present.
