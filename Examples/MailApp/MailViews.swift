@@ -1,0 +1,93 @@
+#if canImport(SwiftUI)
+    import StateStoreHost
+    import SwiftUI
+
+    // MARK: - mail: the app's own views and sample mail
+
+    struct FolderList: View {
+        @Binding var selection: MailRoute?
+
+        var body: some View {
+            List(selection: $selection) {
+                ForEach(SampleMail.folders, id: \.self) { folder in
+                    Text(folder).tag(MailRoute.folder(folder))
+                }
+            }
+        }
+    }
+
+    struct ThreadList: View {
+        let folder: MailRoute?
+        @Binding var selection: MailRoute?
+
+        var body: some View {
+            List(selection: $selection) {
+                ForEach(SampleMail.threads(in: folder), id: \.self) { thread in
+                    Text(SampleMail.subject(of: thread)).tag(MailRoute.thread(thread))
+                }
+            }
+        }
+    }
+
+    struct ThreadView: View {
+        let thread: MailRoute?
+        let window: WindowModel<MailRoute>
+
+        var body: some View {
+            if case .thread(let id) = thread {
+                List {
+                    ForEach(SampleMail.messages(in: id), id: \.self) { message in
+                        NavigationLink(value: MailRoute.message(message)) { Text(SampleMail.subject(of: message)) }
+                    }
+                    Button("Reply") { window.present(.compose(draft: id)) }
+                }
+            } else {
+                Text("No thread selected")
+            }
+        }
+    }
+
+    struct TabRoot: View {
+        let key: String
+
+        var body: some View {
+            List {
+                ForEach(key == "inbox" ? SampleMail.threads(in: .folder("Inbox")) : [], id: \.self) { thread in
+                    NavigationLink(value: MailRoute.thread(thread)) { Text(SampleMail.subject(of: thread)) }
+                }
+            }
+        }
+    }
+
+    struct RouteView: View {
+        let route: MailRoute
+        let window: WindowModel<MailRoute>
+
+        var body: some View {
+            switch route {
+            case .compose(let draft):
+                List {
+                    Text("Draft \(draft)")
+                    NavigationLink(value: MailRoute.search("attachments")) { Text("Attach…") }
+                    Button("Send") { window.dismiss() }
+                }
+            case .folder(let name): Text(name)
+            case .thread(let id), .message(let id): Text(SampleMail.subject(of: id))
+            case .search(let text): Text("Results for \(text)")
+            }
+        }
+    }
+
+    enum SampleMail {
+        static let folders = ["Inbox", "Work", "Sent"]
+
+        static func threads(in folder: MailRoute?) -> [Int] {
+            guard case .folder(let name) = folder, let index = folders.firstIndex(of: name) else { return [] }
+            return Array((index * 10)..<(index * 10 + 3))
+        }
+
+        static func messages(in thread: Int) -> [Int] { [thread * 100, thread * 100 + 1] }
+
+        static func subject(of id: Int) -> String { "Message \(id)" }
+    }
+#endif

@@ -1,0 +1,13 @@
+import StateStoreHost
+
+// MARK: - mail: what a mail window can show, compiled into the app and its share extension
+
+/// A place in the mail app: `MailApp.MailRoute` in the app, `MailShare.MailRoute` in the share
+/// extension, and each reads what the other wrote.
+enum MailRoute: Codable, Hashable, RouteRepresentable {
+    case folder(String)
+    case thread(Int)
+    case message(Int)
+    case compose(draft: Int)
+    case search(String)
+}
