@@ -75,7 +75,7 @@ final class InteractiveBash {
         let slave = open(name, O_RDWR | O_NOCTTY | O_CLOEXEC)
         guard slave >= 0 else { throw FixtureError(message: "cannot open \(name): \(errno)") }
         defer { close(slave) }
-        var environment = environment
+        var environment = withCoverageProfile(environment)
         environment["TERM"] = "dumb"
         environment["HISTFILE"] = folder + "/bash-history"
         child = try SpawnedChild(

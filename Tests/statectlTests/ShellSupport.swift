@@ -19,6 +19,17 @@ enum Tools {
     }
 }
 
+/// `environment` with, under `swift test --enable-code-coverage`, this run's `LLVM_PROFILE_FILE`:
+/// a statectl started by a shell then writes its counters where coverage reads them, not a
+/// `default.profraw` in its working folder.
+func withCoverageProfile(_ environment: [String: String]) -> [String: String] {
+    var environment = environment
+    if let profile = ProcessInfo.processInfo.environment["LLVM_PROFILE_FILE"], environment["LLVM_PROFILE_FILE"] == nil {
+        environment["LLVM_PROFILE_FILE"] = profile
+    }
+    return environment
+}
+
 /// Runs `program` with `arguments` and exactly `environment` (and, under `swift test
 /// --enable-code-coverage`, `LLVM_PROFILE_FILE`, so that the statectl a shell runs counts towards
 /// coverage): standard input empty, output to files. One that has not ended after a minute (a
@@ -29,10 +40,7 @@ func runTool(
     -> Run
 {
     let folder = TemporaryFolder(prefix: "statectl-tool-")
-    var environment = environment
-    if let profile = ProcessInfo.processInfo.environment["LLVM_PROFILE_FILE"], environment["LLVM_PROFILE_FILE"] == nil {
-        environment["LLVM_PROFILE_FILE"] = profile
-    }
+    let environment = withCoverageProfile(environment)
     try (stdin ?? Data()).write(to: URL(fileURLWithPath: folder.file("stdin")))
     let child = try SpawnedChild(
         program, arguments, environment: environment, stdin: .file(folder.file("stdin")),
