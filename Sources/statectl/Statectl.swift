@@ -10,7 +10,7 @@ import StateStore
 /// standard error and SPEC §5's exit status.
 enum Statectl {
     /// The version `statectl --version` prints.
-    static let version = "0.1.0"
+    static let version = "0.2.0"
 
     static func main(_ arguments: [RawArgument]) -> Int32 {
         let context = Context()
