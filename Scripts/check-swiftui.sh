@@ -41,9 +41,10 @@ build_module() { # OUT NAME SOURCE
 
 adapter=(Sources/StateStoreSwiftUI/*.swift)
 # The adapter is a module of this package: SwiftPM builds its modules with the package's identity
-# (its folder's name, lowercased) as their package name, which `package` declarations need. The
-# sample app is another package's module: it reaches the public API only.
-package_name=$(basename "$PWD" | tr '[:upper:]' '[:lower:]')
+# as their package name, which `package` declarations need: its folder's name, lowercased, made a
+# C identifier (`wt-rooms` is `wt_rooms`, `2d` is `_2d`). The sample app is another package's
+# module: it reaches the public API only.
+package_name=$(basename "$PWD" | tr '[:upper:]' '[:lower:]' | sed -e 's/[^a-z0-9_]/_/g' -e 's/^[0-9]/_&/')
 sample=(Examples/MailApp/*.swift Examples/MailApp/Shared/*.swift)
 # The share extension: a module of its own compiling the app's route file (MailShare.MailRoute).
 share=(Examples/MailApp/ShareExtension/*.swift Examples/MailApp/Shared/*.swift)
