@@ -67,7 +67,8 @@ let package = Package(
         .executableTarget(
             name: "mailhost",
             dependencies: ["StateStoreHost", "StateStore"],
-            path: "Examples/MailHost"
+            path: "Examples/MailHost",
+            exclude: ["README.md"]
         ),
         // Fixtures and helpers the test targets share.
         .target(
