@@ -30,6 +30,20 @@ public final class WindowModel<R: RouteRepresentable>: Observable {
     /// told: recorded with its focus, so that an outside writer can address the latest of a kind.
     public let kind: String?
 
+    /// A window that is not stored anywhere, showing `path` and `item` as a window of `sizeClass`:
+    /// for previews and tests that drive a model without a session or a file. Its verbs, setters
+    /// and environment work as a stored window's do; nothing is written.
+    public convenience init(
+        previewing path: [R] = [], item: R? = nil, itemPath: [R] = [], sizeClass: SizeClass = .regular,
+        options: WindowSession.Options = WindowSession.Options()
+    ) {
+        self.init(detached: "preview", session: "preview", options: options, problem: nil)
+        core.gate = SizeClassGate(committed: sizeClass, settle: options.settle, layoutFollows: options.layoutFollows)
+        navigate(to: path, presenting: item, itemPath: itemPath)
+        edits.removeAll()
+        base = core.state
+    }
+
     // MARK: Reads
 
     /// The stored revision the model is based on (0: nothing stored yet).
@@ -288,20 +302,6 @@ public final class WindowModel<R: RouteRepresentable>: Observable {
             gate: SizeClassGate(committed: .unspecified, settle: options.settle, layoutFollows: options.layoutFollows))
         base = empty
         core.lastError = problem
-    }
-
-    /// A window that is not stored anywhere, showing `path` and `item` as a window of `sizeClass`:
-    /// for previews and tests that drive a model without a session or a file. Its verbs, setters
-    /// and environment work as a stored window's do; nothing is written.
-    public convenience init(
-        previewing path: [R] = [], item: R? = nil, itemPath: [R] = [], sizeClass: SizeClass = .regular,
-        options: WindowSession.Options = WindowSession.Options()
-    ) {
-        self.init(detached: "preview", session: "preview", options: options, problem: nil)
-        core.gate = SizeClassGate(committed: sizeClass, settle: options.settle, layoutFollows: options.layoutFollows)
-        navigate(to: path, presenting: item, itemPath: itemPath)
-        edits.removeAll()
-        base = core.state
     }
 }
 
