@@ -103,7 +103,7 @@ extension Bench {
         [
             Target(
                 figure: "a verb on the main actor, median", measured: measured["host verb"], unit: "µs",
-                bound: .atMost, limit: 20, note: notes["host verb"]),
+                bound: .atMost, limit: 10, note: notes["host verb"]),
             Target(
                 figure: "outside commit → model change, p95", measured: measured["host outside"], unit: "ms",
                 bound: .atMost, limit: 100, note: notes["host outside"]),

@@ -105,6 +105,8 @@ public final class WindowSession {
     @ObservationIgnored package private(set) var launchPrune: Task<Void, Never>?
     /// The focus to record next, with its kind: taken by the write the first of them queued.
     @ObservationIgnored private let pendingFocus = NSLockedValue<[(window: String, kind: String?)]>([])
+    /// The wake-up that records the pending focus.
+    @ObservationIgnored private var focusTimer: Task<Void, Never>?
 
     /// How long the first frame waits for a lock before it shows an empty window and fills it in later.
     nonisolated static let firstFrameBusyTimeoutMilliseconds = 50
@@ -249,6 +251,7 @@ public final class WindowSession {
             if isOpening { return false }
         }
         let durable = path != ":memory:" && !isInMemoryRecovery
+        recordFocus()
         for model in models.values { model.prepareForFlush() }
         let targets = models.map { ($0.key, $0.value.generation) }
         if let outcome = flushOutcome(targets) { return outcome && durable }
@@ -435,8 +438,10 @@ public final class WindowSession {
     }
 
     /// Makes `model`'s window the focused one — the tab it shows, for a window of tabs — and
-    /// records it for outside writers, with its kind: no revision of any window, and what piles up
-    /// while a write is made is written together, in order. A tab's window is recorded after the
+    /// records it for outside writers, with its kind: no revision of any window. The record is
+    /// written within ``Options/settle`` of the change (sooner at a flush, or when no window is
+    /// active any more), with every focus change made meanwhile, in order: switching through
+    /// windows writes once, and a launch writes nothing. A tab's window is recorded after the
     /// window holding it, so that both are known to be in use (the holder keeps the selected tab)
     /// and the tab is the latest.
     private func focus(_ model: any HostedWindow) {
@@ -453,8 +458,22 @@ public final class WindowSession {
             }
             return !pending.isEmpty
         }
-        guard !wasPending else { return }
+        guard !wasPending else { return }  // a record is on its way, and takes these too
+        guard options.settle > .zero else { return recordFocus() }
+        let (deadline, time) = (time.now() + options.settle, time)
+        focusTimer = Task { [weak self] in
+            do { try await time.sleep(deadline) } catch { return }
+            self?.recordFocus()
+        }
+    }
+
+    /// Writes the focus that piled up since the last record, now: when its time came, at a flush,
+    /// and when no window is active any more (the app going to the background).
+    private func recordFocus() {
+        focusTimer?.cancel()
+        focusTimer = nil
         let (session, pendingFocus) = (session, pendingFocus)
+        guard pendingFocus.withLock({ !$0.isEmpty }) else { return }
         worker.run({ [worker] in
             let entries = pendingFocus.withLock { pending in
                 defer { pending.removeAll() }
@@ -577,7 +596,10 @@ public final class WindowSession {
     private func updateObserving() {
         let reported = models.values.compactMap(\.isActive)
         pausedForInactivity = !reported.isEmpty && !reported.contains(true)
-        if pausedForInactivity { pruneOnce() }
+        if pausedForInactivity {
+            recordFocus()
+            pruneOnce()
+        }
         guard let feedLoop else { return }
         if pausedByApp || pausedForInactivity {
             feedLoop.pause()

@@ -149,3 +149,34 @@ struct PruneAtBackgroundTests {
         #expect(try fixture.store().windowSummaries(session: "app").map(\.window) == ["old but shown", "recent"])
     }
 }
+
+/// The focus is recorded within `settle` of the change, once for changes made meanwhile, and at
+/// once when no window is active any more: switching windows writes once, and a launch nothing.
+@MainActor
+struct FocusRecordTests {
+    @Test func focusChangesWithinSettleAreRecordedOnceWhenItsTimeComes() async throws {
+        let fixture = HostFixture()
+        let session = try await fixture.open()
+        let first = session.window("first", as: Mail.self, kind: "mail")
+        let second = session.window("second", as: Mail.self, kind: "mail")
+        first.environmentChanged(sizeClass: .regular, isActive: true)
+        second.environmentChanged(sizeClass: .regular, isActive: true)
+        first.push(.message(1))
+        #expect(session.focusedWindow == "first")
+        await waitUntil("the push written, on the queue a focus record would have taken") { first.revision == 1 }
+        #expect(try fixture.store().focusedWindow(session: "app") == nil, "nothing recorded before its time")
+
+        fixture.clock.advance(by: .milliseconds(500))
+        await waitUntil("the focus recorded") { (try? fixture.store().focusedWindow(session: "app")) == "first" }
+        #expect(try fixture.store().scene(session: "app", window: "second")?.focusedAt != nil, "in order, both")
+    }
+
+    @Test func theFocusIsRecordedWhenNoWindowIsActiveAnyMore() async throws {
+        let fixture = HostFixture()
+        let session = try await fixture.open()
+        let window = session.window("w", as: Mail.self, kind: "mail")
+        window.environmentChanged(sizeClass: .regular, isActive: true)
+        window.environmentChanged(sizeClass: .regular, isActive: false)
+        await waitUntil("recorded without the clock") { (try? fixture.store().focusedWindow(session: "app")) == "w" }
+    }
+}

@@ -231,7 +231,8 @@ struct SettleTests {
 
         fixture.clock.advance(by: .milliseconds(500))
         await waitUntil("the settled change written") { model.revision == revision + 1 }
-        #expect(fixture.clock.sleepsStarted == 1, "one timer for the one deadline")
+        // The window becoming active armed the focus record's timer too (recorded within `settle`).
+        #expect(fixture.clock.sleepsStarted == 2, "one timer for the one deadline, and the focus record's")
         let saved = try #require(try fixture.store().window(session: "app", window: "w"))
         #expect(saved.sizeClass == .compact)
         #expect(saved.itemPath == (1...5).map { stored(.message($0)) })
