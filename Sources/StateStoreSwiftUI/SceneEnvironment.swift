@@ -26,7 +26,7 @@
         /// The environment of a view that reads `horizontalSizeClass` and `scenePhase`. A Mac
         /// window (AppKit without UIKit: not Mac Catalyst) is regular: the Xcode 16 SDK declares
         /// `horizontalSizeClass` on macOS, but what it reports there is not checked anywhere this
-        /// package is tested, so it is not relied on (README, "Apple platforms").
+        /// package is tested, so it is not relied on (StateStoreHost.docc, "Apple platforms").
         init(horizontalSizeClass: UserInterfaceSizeClass?, phase: ScenePhase) {
             #if canImport(AppKit) && !canImport(UIKit)
                 sizeClass = .regular
