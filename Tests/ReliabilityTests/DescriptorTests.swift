@@ -13,6 +13,21 @@ import Testing
     struct DescriptorTests {
         let hostPath = builtBinary("statestore-host", environment: "STATESTORE_HOST_BIN")
 
+        /// The free descriptors below the limit are counted exactly: a pipe takes two. Counted by a
+        /// child of one thread (`statestore-stress descriptors`), where nothing else opens or closes
+        /// one between the counts; in this process the other tests do.
+        @Test func freeDescriptorsAreCountedBelowTheLimit() throws {
+            let outcome = try run(stressHelperPath, [Array("descriptors".utf8)])
+            #expect(outcome.status == 0, "\(outcome.stderr)")
+            let words = String(decoding: outcome.stdout, as: UTF8.self).split(whereSeparator: \.isWhitespace)
+            guard words != ["uncounted"] else { return }  // a limit above 65,536: taken as plenty
+            let counts = words.compactMap { Int($0) }
+            try #require(counts.count == 3, "\(words)")
+            let (before, during, limit) = (counts[0], counts[1], counts[2])
+            #expect(before > 0 && before < limit)
+            #expect(during == before - 2)
+        }
+
         @Test func aHostShortOfDescriptorsReportsItAndIsNeverKilled() throws {
             let folder = TemporaryFolder()
             let database = folder.file("state.db")

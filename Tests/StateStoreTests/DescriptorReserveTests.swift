@@ -6,27 +6,10 @@ import Testing
 #endif
 
 /// The file descriptors a store leaves free for the rest of its process (issue 30, item 4); the
-/// process-wide behaviour under a lowered limit is `ReliabilityTests.DescriptorTests`.
+/// count itself, and the process-wide behaviour under a lowered limit, are
+/// `ReliabilityTests.DescriptorTests` (in a child process: this one's other tests open and close
+/// descriptors while it counts).
 struct DescriptorReserveTests {
-    @Test func freeDescriptorsAreCountedBelowTheLimit() throws {
-        let limit = sysconf(Int32(_SC_OPEN_MAX))
-        guard limit <= 65_536 else { return }  // not counted: taken as plenty
-        // Other tests of this process open and close descriptors meanwhile: a count is taken as
-        // the pipe's own only when nothing else changed the count around it.
-        var counted: (before: Int, during: Int)?
-        for _ in 0..<200 where counted == nil {
-            let before = try #require(DescriptorReserve.free())
-            #expect(before > 0 && before < limit)
-            var ends: [Int32] = [-1, -1]
-            #expect(pipe(&ends) == 0)
-            let during = try #require(DescriptorReserve.free())
-            for end in ends { close(end) }
-            if DescriptorReserve.free() == before { counted = (before, during) }
-        }
-        let count = try #require(counted, "the count was never undisturbed")
-        #expect(count.during == count.before - 2)
-    }
-
     @Test func aReserveThatCannotBeKeptIsAnIOErrorThatSaysWhy() throws {
         #expect(throws: Never.self) { try DescriptorReserve.check(3, for: "open x", reserve: 8) }
         #expect(throws: Never.self) { try DescriptorReserve.check(1_000_000, for: "open x", reserve: 0) }

@@ -125,7 +125,7 @@ func hold(_ store: StateStore, seconds: Int) {
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 func usage() -> Never {
-    report("usage: statestore-stress write|wal|increment|hold DB ...")
+    report("usage: statestore-stress write|wal|increment|hold DB ... | descriptors")
     exit(64)
 }
 
@@ -164,6 +164,13 @@ case ("increment", 5), ("increment", 6):
         }
     }
     report("conflicts \(increment(store, session: arguments[2], window: arguments[3], count: count))")
+case ("descriptors", 1):
+    // The free descriptors below the limit, then with a pipe open: counted in a process of one
+    // thread, where nothing else opens or closes a descriptor between the two counts.
+    guard let before = DescriptorReserve.free() else { report("uncounted"); exit(0) }
+    var ends: [Int32] = [-1, -1]
+    guard pipe(&ends) == 0, let during = DescriptorReserve.free() else { usage() }
+    report("\(before) \(during) \(sysconf(Int32(_SC_OPEN_MAX)))")
 case ("hold", 3):
     guard let seconds = Int(arguments[2]) else { usage() }
     hold(openStore(arguments[1]), seconds: seconds)
