@@ -121,7 +121,8 @@ See [the guide](docs/Guide.md), [its setup](docs/Guide.md#setup--first-steps), [
 one](docs/Guide.md#setup--first-steps-1), [the folder](docs/), [from the root](/docs/Guide.md),
 [notes](<docs/My Notes/>), [notes again](docs/My%20Notes), [below](#the-api) and
 [an article](Sources/Sample/Sample.docc/Article.md#whatever). ![A picture](docs/picture.png "A
-title") and a [reference][guide]. External, not fetched: [a site](https://example.com/x),
+title"), [![a badge](docs/picture.png)](docs/Guide.md) and a [reference][guide]. External, not
+fetched: [a site](https://example.com/x),
 <https://example.org>, https://example.net/page.
 
 Not links: `[code](missing.md)`, `` t`x` ``, ``` ``Missing`` ```, \[escaped](missing.md).
@@ -188,9 +189,9 @@ EOF
     }
 
     write_sample
-    check_sample 0 "2 files: 13 relative links (4 into a heading), 10 symbol links; 3 external links" \
+    check_sample 0 "2 files: 15 relative links (4 into a heading), 10 symbol links; 3 external links" \
         "a repository whose links all work passes"
-    check_sample 0 "external (not fetched): README.md:8: https://example.net/page" \
+    check_sample 0 "external (not fetched): README.md:9: https://example.net/page" \
         "--list-external lists the links not fetched" --list-external
 
     write_sample
@@ -203,8 +204,12 @@ EOF
         "a link to a missing file, in another file than README.md, fails"
 
     write_sample
+    edit 's|\[!\[a badge\](docs/picture.png)\]|[![a badge](docs/pic.png)]|' "$work/repo/README.md"
+    check_sample 1 "README.md:7: docs/pic.png: no such file or folder" "a missing picture inside a link fails"
+
+    write_sample
     edit 's|^\[guide\]: docs/Guide.md|[guide]: docs/Gide.md|' "$work/repo/README.md"
-    check_sample 1 "README.md:28: docs/Gide.md: no such file or folder" "a broken reference definition fails"
+    check_sample 1 "README.md:29: docs/Gide.md: no such file or folder" "a broken reference definition fails"
 
     write_sample
     edit 's|\[from the root\](/docs/Guide.md)|[from the root](../outside.md)|' "$work/repo/README.md"
@@ -223,7 +228,7 @@ EOF
 
     write_sample
     edit 's|``Thing/open(fast:)``|``Thing/open(quickly:)``|' "$work/repo/README.md"
-    check_sample 1 "README.md:20: \`\`Thing/open(quickly:)\`\`: not a public symbol of Sample, SampleUI" \
+    check_sample 1 "README.md:21: \`\`Thing/open(quickly:)\`\`: not a public symbol of Sample, SampleUI" \
         "a broken symbol link fails"
 
     write_sample

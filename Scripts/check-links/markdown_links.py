@@ -23,8 +23,8 @@ ATX = re.compile(r"^ {0,3}(#{1,6})(?:[ \t]+(.*?))?(?:[ \t]+#+)?[ \t]*$")
 SETEXT = re.compile(r"^ {0,3}(=+|-+)[ \t]*$")
 LIST_OR_QUOTE = re.compile(r"^\s*([-+*>]|\d+[.)])(\s|$)")
 INLINE_LINK = re.compile(
-    r"\[(?:[^\[\]]|\[[^\[\]]*\])*\]"  # the text, brackets nested once
-    r"\(\s*(<[^<>\n]*>|[^\s()<>]*(?:\([^\s()]*\)[^\s()<>]*)*)"  # the destination
+    r"\[((?:[^\[\]]|\[[^\[\]]*\])*)\]"  # the text, brackets nested once
+    r"\(\s*(?P<destination><[^<>\n]*>|[^\s()<>]*(?:\([^\s()]*\)[^\s()<>]*)*)"  # the destination
     r"(?:\s+(?:\"[^\"]*\"|'[^']*'|\([^()]*\)))?\s*\)"  # a title
 )
 REFERENCE_DEFINITION = re.compile(r"^ {0,3}\[[^\]]+\]:[ \t]*(<[^<>\n]*>|\S+)", re.M)
@@ -107,6 +107,14 @@ def code_spans(text):
                 masked[k] = " "
         i = close + run
     return "".join(masked), spans
+
+
+def inline_links(masked, start=0, end=None):
+    """Each inline link or image in MASKED[start:end], and those in its text (an image in a
+    link: `[![alt](picture.png)](page.md)`): (offset, destination)."""
+    for m in INLINE_LINK.finditer(masked, start, len(masked) if end is None else end):
+        yield m.start(), m.group("destination")
+        yield from inline_links(masked, m.start(1), m.end(1))
 
 
 def line_of(unit_start, text, offset):
@@ -370,8 +378,8 @@ def main():
             text = f.read()
         for start, unit in units(text):
             masked, spans = code_spans(unit)
-            for m in INLINE_LINK.finditer(masked):
-                check_destination(file, line_of(start, masked, m.start()), m.group(1))
+            for offset, destination in inline_links(masked):
+                check_destination(file, line_of(start, masked, offset), destination)
             for m in REFERENCE_DEFINITION.finditer(masked):
                 check_destination(file, line_of(start, masked, m.start()), m.group(1))
             for m in HTML_LINK.finditer(masked):
