@@ -21,19 +21,21 @@
 #   - in README.md, a DocC symbol link, ``Name`` or ``Type/member(label:)`` (a code span between
 #     double backticks with no backtick inside; an optional leading `/` and module name, and DocC's
 #     disambiguation suffixes, `-swift.struct`, `-1a2b3`, are allowed), that names no public
-#     symbol of StateStore or StateStoreHost (their symbol graphs, from the debug build, as
-#     Scripts/docs.sh makes them) or StateStoreSwiftUI (compiled only where SwiftUI exists: the
-#     `public` declarations of Sources/StateStoreSwiftUI, read as text).
+#     symbol of StateStore or StateStoreHost (their symbol graphs, swift-symbolgraph-extract on the
+#     debug build, as Scripts/docs.sh makes them) or StateStoreSwiftUI (compiled only where SwiftUI
+#     exists: the `public` declarations of Sources/StateStoreSwiftUI, read as text).
 # External links (http, https, mailto, bare URLs GitHub links) are never fetched: CI has no
 # internet.
 #
 # What it cannot see: whether an external link works; an anchor into anything but Markdown (a
 # source file's `#L12`); headings GitHub renders in ways this approximation does not (emphasis
-# with underscores next to words, HTML entities, emoji shortcodes); indented code blocks (a link
-# in one is checked as a link); reference links whose label is not defined (GitHub shows them as
-# text); symbol links that DocC would resolve relative to a page (README.md has none: every name
-# is from the module down), and whether a disambiguation suffix picks the right overload; a
-# StateStoreSwiftUI declaration the text reading misses (in a `public extension`, in a macro).
+# with underscores next to words, HTML entities, emoji shortcodes, a heading inside a list or a
+# quote); an anchor that differs from its heading's only in case (reported, though a browser may
+# still find it); indented code blocks (a link in one is checked as a link); reference links
+# whose label is not defined (GitHub shows them as text); symbol links as DocC resolves them
+# relative to a page (README.md is no page: its links are read from the module down), and
+# whether a disambiguation suffix picks the right overload; a StateStoreSwiftUI declaration the
+# text reading misses (in a `public extension`, made by a macro).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
@@ -254,7 +256,8 @@ case "${1:-}" in
         extract_graphs "$(swift build --show-bin-path)/Modules" "$graphs" StateStore StateStoreHost
         symbol_paths "$graphs" >"$graphs/paths.txt"
         echo "== links"
-        check "$root" "$graphs/paths.txt" Sources/StateStoreSwiftUI "StateStore StateStoreHost StateStoreSwiftUI" "${1:-}"
+        check "$root" "$graphs/paths.txt" Sources/StateStoreSwiftUI "StateStore StateStoreHost StateStoreSwiftUI" \
+            "${1:-}"
         ;;
     *)
         echo "usage: Scripts/check-links.sh [--list-external | --self-test]" >&2
