@@ -59,7 +59,9 @@ final class FeedLoop: @unchecked Sendable {
         return (activity, activity.isPaused)
     }
 
+    /// Starts the loop's thread, unless the loop was stopped before it started.
     func start() {
+        guard !condition.withLock({ stopped }) else { return }
         let thread = Thread { [self] in run() }
         thread.name = "StateStoreHost.feed"
         thread.start()

@@ -542,7 +542,9 @@ public final class WindowSession {
                     deliver: { [weak self] items in onMainActor { self?.deliver(items) } },
                     failed: { [weak self] error in onMainActor { self?.feedFailed(error) } })
                 updateObserving()
-                feedLoop?.start()
+                // Its thread is started from the writer's queue: not on the main actor, and after
+                // the open, so that the first frames are not kept waiting for it.
+                if let feedLoop { worker.run({ feedLoop.start() }) { _ in } }
             }
             isOpening = false
         case .failure(let error):
