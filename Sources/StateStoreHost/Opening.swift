@@ -7,19 +7,28 @@ struct Opened: Sendable {
     /// Where the change log ended before any window was read: the feed, made later on its own
     /// thread, reports everything after it. `nil` in memory, where there is no feed.
     let changePosition: Int64?
+    /// The session's windows as they stood at `changePosition`, for the first frames (no SQLite
+    /// on the main actor); `nil` in memory, or for a session of more than ``firstFramesAtMost``.
+    var firstFrames: [String: StateStore.RestoredWindow]? = nil
+
+    /// The most windows a session's open reads ahead for its first frames.
+    static let firstFramesAtMost = 64
 
     /// Opens the file at `path`. With `fallBack`, a file that cannot be used runs the session in
     /// memory (after moving a damaged one aside, with ``WindowSession/Options/recoverUnusableFile``)
     /// instead of failing.
     static func open(
-        path: String, options: WindowSession.Options, fallBack: Bool
+        path: String, session: String, options: WindowSession.Options, fallBack: Bool
     ) -> Result<(Opened, WindowSession.Recovery), StateStoreError> {
         Result { () throws(StateStoreError) in
             do throws(StateStoreError) {
-                return (try file(path: path, options: options), .none)
+                return (try file(path: path, session: session, options: options), .none)
             } catch {
                 if options.recoverUnusableFile, error.isDamagedFile, let movedTo = UnusableFile.moveAside(path) {
-                    return (try file(path: path, options: options), .movedAside(movedTo: movedTo, because: error))
+                    return (
+                        try file(path: path, session: session, options: options),
+                        .movedAside(movedTo: movedTo, because: error)
+                    )
                 }
                 guard fallBack || options.recoverUnusableFile else { throw error }
                 return (try inMemory(options: options), .inMemory(because: error))
@@ -31,9 +40,12 @@ struct Opened: Sendable {
         Opened(store: try StateStore.inMemory(options: options.store), changePosition: nil)
     }
 
-    private static func file(path: String, options: WindowSession.Options) throws(StateStoreError) -> Opened {
+    private static func file(
+        path: String, session: String, options: WindowSession.Options
+    ) throws(StateStoreError) -> Opened {
         let store = try StateStore(path: path, options: options.store)
-        return Opened(store: store, changePosition: try store.changeLogPosition())
+        let (position, windows) = try store.sessionAtOpen(session: session, atMost: firstFramesAtMost)
+        return Opened(store: store, changePosition: position, firstFrames: windows)
     }
 }
 

@@ -35,11 +35,16 @@ extension WindowModel: HostedWindow {
 
     var isActive: Bool? { environment?.isActive }
 
-    /// The first frame: the window read with a short busy timeout; if the lock cannot be had, or
-    /// the session is still opening its file, the model shows an empty window and fills in when a
-    /// full read succeeds.
+    /// The first frame: the window as the session's open read it ahead, with no SQLite on the main
+    /// actor; otherwise (a window changed since, a large session) read with a short busy timeout;
+    /// if the lock cannot be had, or the session is still opening its file, the model shows an
+    /// empty window and fills in when a full read succeeds.
     func restore() {
         guard let host else { return }
+        if let frame = host.takeFirstFrame(id) {
+            restored(frame)
+            return
+        }
         guard let firstFrame = host.firstFrame else {
             readInBackground()
             return

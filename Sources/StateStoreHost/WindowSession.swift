@@ -87,6 +87,8 @@ public final class WindowSession {
     /// The store, once open: the first frame reads through it on the main actor, never waiting
     /// (``firstFrameBusyTimeoutMilliseconds``); everything else goes through the worker.
     @ObservationIgnored private(set) var firstFrame: StateStore?
+    /// The windows the open read ahead, for first frames that need no SQLite on the main actor.
+    @ObservationIgnored private var readAhead: FirstFrames?
     @ObservationIgnored let time: TimeSource
     @ObservationIgnored private var feedLoop: FeedLoop?
     @ObservationIgnored private var models: [WindowKey: any HostedWindow] = [:]
@@ -177,7 +179,7 @@ public final class WindowSession {
             if !throwing { runInMemory(because: error as? StateStoreError ?? .invalidInput("\(error)")) }
             return
         }
-        worker.open({ Opened.open(path: path, options: options, fallBack: !throwing) }) {
+        worker.open({ Opened.open(path: path, session: session, options: options, fallBack: !throwing) }) {
             [weak self] result in
             self?.didOpen(result)
         }
@@ -320,6 +322,7 @@ public final class WindowSession {
             models.removeValue(forKey: key)?.detach()
         }
         let session = session
+        readAhead?.forget { id in doomed.contains(where: { Self.belongs(WindowKey(id), to: $0) }) }
         try await worker.perform {
             [worker] () -> Result<Void, StateStoreError> in
             worker.protected("write") { store throws(StateStoreError) in
@@ -339,7 +342,7 @@ public final class WindowSession {
     public func discardWindows(notIn keptWindows: Set<String>) async throws -> [String] {
         let kept = Array(keptWindows) + models.values.map(\.id)
         let session = session
-        return try await worker.perform { [worker] () -> Result<[String], StateStoreError> in
+        let discarded = try await worker.perform { [worker] () -> Result<[String], StateStoreError> in
             worker.protected("write") { store throws(StateStoreError) in
                 var discarded: [String] = []
                 for id in try store.windowSummaries(session: session).map(\.window)
@@ -350,6 +353,8 @@ public final class WindowSession {
                 return discarded
             }
         }.get()
+        readAhead?.forget { discarded.contains($0) }
+        return discarded
     }
 
     /// Deletes this session's windows not written for `age`, except those with a live model, and
@@ -358,11 +363,13 @@ public final class WindowSession {
     public func pruneWindows(olderThan age: Duration) async throws -> [String] {
         let live = models.values.map(\.id)
         let session = session
-        return try await worker.perform { [worker] () -> Result<[String], StateStoreError> in
+        let pruned = try await worker.perform { [worker] () -> Result<[String], StateStoreError> in
             worker.protected("write") { store throws(StateStoreError) in
                 try store.pruneWindows(session: session, olderThan: age, keeping: live)
             }
         }.get()
+        readAhead?.forget { pruned.contains($0) }
+        return pruned
     }
 
     // MARK: For the models
@@ -530,6 +537,7 @@ public final class WindowSession {
             case .movedAside(let movedTo, let error): storageIssue = StorageIssue(movedAsideTo: movedTo, because: error)
             case .inMemory(let error): storageIssue = StorageIssue(runningInMemoryBecause: error)
             }
+            readAhead = opened.firstFrames.map(FirstFrames.init)
             if let position = opened.changePosition {
                 let (store, session) = (opened.store, session)
                 feedLoop = FeedLoop(
@@ -645,13 +653,23 @@ public final class WindowSession {
             case .own(let token, let stored):
                 models[WindowKey(stored.window)]?.ownWriteCommitted(token: token, stored: stored)
             case .outside(let window, let state):
+                // A window with no model yet is read when asked for: its read-ahead state is old.
+                readAhead?.forget(window)
                 models[WindowKey(window)]?.adopt(outside: state)
             case .gap:
+                readAhead = nil
                 for model in models.values { model.reload() }
             case .unreadable(let window, let problem):
+                readAhead?.forget(window)
                 models[WindowKey(window)]?.report(.unreadableChange(problem))
             }
         }
+    }
+
+    /// Window `id`'s first frame as the open read it, once; `nil` when it must be read (the open
+    /// read none ahead, it was taken already, or it changed since).
+    func takeFirstFrame(_ id: String) -> StateStore.RestoredWindow? {
+        readAhead?.take(id)
     }
 
     private func feedFailed(_ error: StateStoreError) {
@@ -691,4 +709,34 @@ enum FlushState {
     case committed
     case failed
     case pending
+}
+
+/// The windows a session's open read ahead, each given once to the model made for it; a window
+/// changed since (by another process, or deleted by this one) is read again instead.
+struct FirstFrames {
+    private var windows: [String: StateStore.RestoredWindow]
+    /// Windows taken or changed since the open: read when asked for.
+    private var unknown: Set<String> = []
+
+    init(_ windows: [String: StateStore.RestoredWindow]) {
+        self.windows = windows
+    }
+
+    /// Window `id` as the open read it (no state when the open found none), once.
+    mutating func take(_ id: String) -> StateStore.RestoredWindow? {
+        guard unknown.insert(id).inserted else { return nil }
+        return windows.removeValue(forKey: id) ?? StateStore.RestoredWindow()
+    }
+
+    /// Window `id` changed since the open.
+    mutating func forget(_ id: String) {
+        unknown.insert(id)
+        windows[id] = nil
+    }
+
+    /// The windows read ahead that `changed` says changed since the open (deleted by this
+    /// session, whose feed reports it later).
+    mutating func forget(where changed: (String) -> Bool) {
+        for id in windows.keys where changed(id) { forget(id) }
+    }
 }

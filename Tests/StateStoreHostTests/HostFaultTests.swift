@@ -215,9 +215,29 @@ struct HostFaultTests {
         #expect(model.path == [.folder("inbox")])
     }
 
-    @Test func theFirstFrameIsNotHeldPastTheShortTimeoutAndFillsInLater() async throws {
+    /// The open reads a session's windows ahead, so their first frames need no SQLite at all: shown
+    /// at once even while another process recovers the WAL.
+    @Test func aWindowTheOpenReadAheadIsShownAtOnceWhateverHoldsTheFile() async throws {
         let fixture = HostFixture()
         try fixture.store().save(WindowState(session: "app", window: "main", path: [stored(.folder("inbox"))]))
+        let session = try await fixture.open()
+        let recovery = try WALRecovery(fixture.database)
+        defer { recovery.finish() }
+        let model = session.window("main", as: Mail.self)
+        #expect(!model.isRestoring)
+        #expect(model.path == [.folder("inbox")])
+        let other = session.window("new", as: Mail.self)
+        #expect(!other.isRestoring, "a window the open found none of starts empty, read ahead too")
+        #expect(other.path == [])
+    }
+
+    /// A window not read ahead (a session of more windows than the open reads ahead) is read with
+    /// a short busy timeout, and fills in later.
+    @Test func theFirstFrameIsNotHeldPastTheShortTimeoutAndFillsInLater() async throws {
+        let fixture = HostFixture()
+        let store = try fixture.store()
+        try store.save(WindowState(session: "app", window: "main", path: [stored(.folder("inbox"))]))
+        for index in 0..<64 { try store.save(WindowState(session: "app", window: "other-\(index)")) }
         let session = try await fixture.open()
         let recovery = try WALRecovery(fixture.database)
         let model = session.window("main", as: Mail.self)

@@ -180,3 +180,38 @@ struct FocusRecordTests {
         await waitUntil("recorded without the clock") { (try? fixture.store().focusedWindow(session: "app")) == "w" }
     }
 }
+
+/// The windows a session's open reads ahead are given to their models once, and never once they
+/// changed: a window another process changed, or this session deleted, is read again.
+@MainActor
+struct ReadAheadTests {
+    @Test func aWindowChangedByAnotherProcessBeforeItsModelIsMadeShowsTheChange() async throws {
+        let fixture = HostFixture()
+        let store = try fixture.store()
+        for window in ["a", "b"] { try store.save(WindowState(session: "app", window: window)) }
+        let session = try await fixture.open()
+        let a = session.window("a", as: Mail.self)
+        a.environmentChanged(sizeClass: .regular, isActive: true)
+        for window in ["b", "a"] {
+            let set = try fixture.statectl(["set", "app", window, "--push", stored(.folder("sent")).description])
+            #expect(set.status == 0, "\(set.stderr)")
+        }
+        // The feed reports in order: once a's change is here, b's came before it.
+        await waitUntil("a's change") { a.path == [.folder("sent")] }
+        let b = session.window("b", as: Mail.self)
+        await waitUntil("b as stored now") { !b.isRestoring }
+        #expect(b.path == [.folder("sent")])
+        #expect(b.revision == 2)
+    }
+
+    @Test func aWindowThisSessionDeletedStartsEmptyWhenMadeAgain() async throws {
+        let fixture = HostFixture()
+        try fixture.store().save(WindowState(session: "app", window: "gone", path: [stored(.folder("inbox"))]))
+        let session = try await fixture.open()
+        try await session.discard(windows: ["gone"])
+        let model = session.window("gone", as: Mail.self)
+        await waitUntil("read") { !model.isRestoring }
+        #expect(model.path == [])
+        #expect(model.revision == 0)
+    }
+}

@@ -64,6 +64,44 @@ extension StateStore {
         return restored
     }
 
+    /// What a host opening `session` needs before its first frames: where the change log ends, and
+    /// every window of the session as ``restoredWindow(session:window:quickly:)`` gives it, read in
+    /// one transaction, so that a feed made ``changeFeed(session:after:)`` that position brings
+    /// exactly what was committed since. The windows are `nil` when the session has more than
+    /// `atMost` (each is then read when asked for); a window the dictionary lacks has no state.
+    package func sessionAtOpen(
+        session: String, atMost: Int
+    ) throws(StateStoreError) -> (position: Int64, windows: [String: RestoredWindow]?) {
+        try validateIdentifier(session, "session id")
+        return try withDatabase { database throws(StateStoreError) in
+            try database.readTransaction { () throws(StateStoreError) in
+                let position = try database.changeLogHighWaterMark()
+                let count = try database.integer(
+                    "SELECT count(*) FROM (SELECT 1 FROM windows WHERE session = ?1 LIMIT ?2)",
+                    bind: { statement throws(StateStoreError) in
+                        try statement.bind(1, session)
+                        try statement.bind(2, atMost + 1)
+                    })
+                guard (count ?? 0) <= atMost else { return (position, nil) }
+                var windows: [String: RestoredWindow] = [:]
+                try database.query(
+                    .windowsOfSession, bind: { statement throws(StateStoreError) in try statement.bind(1, session) },
+                    row: { statement throws(StateStoreError) in
+                        let state = try WindowRow.decode(statement, session: session)
+                        windows[state.window] = RestoredWindow(state: state)
+                    })
+                try database.query(
+                    "SELECT window, selected_tab FROM window_scenes WHERE session = ?1 AND selected_tab IS NOT NULL",
+                    bind: { statement throws(StateStoreError) in try statement.bind(1, session) },
+                    row: { statement throws(StateStoreError) in
+                        let window = statement.text(0)
+                        windows[window, default: RestoredWindow()].selectedTab = statement.strictText(1)
+                    })
+                return (position, windows)
+            }
+        }
+    }
+
     /// Where the change log ends now: a feed made later ``changeFeed(session:after:)`` this
     /// position misses nothing committed since.
     package func changeLogPosition() throws(StateStoreError) -> Int64 {
