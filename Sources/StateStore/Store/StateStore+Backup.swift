@@ -1,4 +1,3 @@
-import StateStoreSQLite
 
 #if canImport(Glibc)
     import Glibc

@@ -1,4 +1,3 @@
-import StateStoreSQLite
 
 extension StateStore {
     /// Writes `state`'s content (size class, routes, item, policy) as the window's next revision,
