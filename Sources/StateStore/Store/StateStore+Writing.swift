@@ -1,4 +1,3 @@
-
 extension StateStore {
     /// Writes `state`'s content (size class, routes, item, policy) as the window's next revision,
     /// creating the window if missing. `state.revision` and `state.updatedAt` are ignored; the

@@ -1,4 +1,3 @@
-
 /// The store hosts link: every window's size class, navigation path and presented item, kept in
 /// one SQLite file that many processes (hosts and `statectl`) share.
 ///
