@@ -107,13 +107,31 @@ final class SessionWorker: @unchecked Sendable {
         then done: @escaping @MainActor @Sendable (Result<(Opened, WindowSession.Recovery), StateStoreError>) -> Void
     ) {
         queue.async { [self] in
-            let result = body()
-            switch result {
-            case .success(let (opened, _)): self.opened = opened
-            case .failure(let error): openFailure = error
-            }
+            let result = opening(body)
             onMainActor { done(result) }
         }
+    }
+
+    /// Opens the session's stores as the queue's first job, and returns what it took: for a caller
+    /// that awaits the open, resumed once, with no other hop to the main actor.
+    func open(
+        _ body: @escaping @Sendable () -> Result<(Opened, WindowSession.Recovery), StateStoreError>
+    ) async -> Result<(Opened, WindowSession.Recovery), StateStoreError> {
+        await withCheckedContinuation { continuation in
+            queue.async { [self] in continuation.resume(returning: opening(body)) }
+        }
+    }
+
+    /// Runs the open job, on the queue, and keeps what it opened.
+    private func opening(
+        _ body: () -> Result<(Opened, WindowSession.Recovery), StateStoreError>
+    ) -> Result<(Opened, WindowSession.Recovery), StateStoreError> {
+        let result = body()
+        switch result {
+        case .success(let (opened, _)): self.opened = opened
+        case .failure(let error): openFailure = error
+        }
+        return result
     }
 
     /// Stores opened already (an in-memory session), before any job runs.

@@ -153,8 +153,10 @@ public final class WindowSession {
         path: String, session: String, options: Options = Options()
     ) async throws -> WindowSession {
         try WindowState.validate(session: session)
-        let opened = WindowSession(path: path, session: session, options: options, throwing: true)
-        if let error = await opened.waitUntilOpen() { throw error }
+        let opened = WindowSession(path: path, session: session, options: options, throwing: true, opening: false)
+        let result = await opened.worker.open { Opened.open(path: path, session: session, options: options, fallBack: false) }
+        opened.didOpen(result)
+        if let error = opened.openFailure { throw error }
         return opened
     }
 
@@ -166,7 +168,9 @@ public final class WindowSession {
         return try await open(path: url.path, session: session, options: options)
     }
 
-    private init(path: String, session: String, options: Options, throwing: Bool) {
+    /// `opening`: whether the open starts here, its result reaching the main actor by itself; the
+    /// caller that awaits the open starts it instead.
+    private init(path: String, session: String, options: Options, throwing: Bool, opening: Bool = true) {
         self.path = path
         self.session = session
         self.options = options
@@ -179,6 +183,7 @@ public final class WindowSession {
             if !throwing { runInMemory(because: error as? StateStoreError ?? .invalidInput("\(error)")) }
             return
         }
+        guard opening else { return }
         worker.open({ Opened.open(path: path, session: session, options: options, fallBack: !throwing) }) {
             [weak self] result in
             self?.didOpen(result)
