@@ -154,7 +154,9 @@ public final class WindowSession {
     ) async throws -> WindowSession {
         try WindowState.validate(session: session)
         let opened = WindowSession(path: path, session: session, options: options, throwing: true, opening: false)
-        let result = await opened.worker.open { Opened.open(path: path, session: session, options: options, fallBack: false) }
+        let result = await opened.worker.open {
+            Opened.open(path: path, session: session, options: options, fallBack: false)
+        }
         opened.didOpen(result)
         if let error = opened.openFailure { throw error }
         return opened
