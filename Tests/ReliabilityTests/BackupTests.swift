@@ -307,6 +307,23 @@ struct BackupTests {
         _ = try holder.wait()
     }
 
+    /// Two backups to one relative name in one process: the second never takes the first's
+    /// partial copy for a leftover (its own process's locks are invisible to the lock test), even
+    /// an hour later by its clock. One of them makes the copy; the other finds it there.
+    @Test func aBackupNeverRemovesAPartialCopyItsOwnProcessIsWriting() throws {
+        let folder = TemporaryFolder()
+        let path = folder.file("state.db")
+        try Self.largeStore(path, megabytes: setting("RELIABILITY_BACKUP_MEGABYTES", default: 64))
+        let outcome = try run(stressHelperPath, [Array("backup-pair".utf8), Array(path.utf8), Array(folder.path.utf8)])
+        #expect(outcome.status == 0, "\(outcome.err)")
+        let lines = outcome.out.split(separator: "\n").map(String.init)
+        try #require(lines.count == 2, "\(outcome.out) \(outcome.err)")
+        let results = lines.map { $0.split(separator: " ", maxSplits: 1).last.map(String.init) ?? "" }
+        #expect(results.filter { $0 == "ok" }.count == 1, "one copy made: \(lines)")
+        #expect(results.allSatisfy { $0 == "ok" || $0 == "alreadyExists" }, "\(lines)")
+        #expect(try rawQuery(folder.file("copy.db"), "PRAGMA integrity_check") == ["ok"])
+    }
+
     /// A failed copy creates nothing: a target in a missing folder, a full file system midway
     /// (a small tmpfs; skipped where mounting is not possible), a missing database (66).
     @Test func aFailedCopyCreatesNothing() throws {

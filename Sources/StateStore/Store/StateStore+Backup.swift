@@ -154,7 +154,9 @@ enum PartialCopy {
         let folder = slash.map { $0 == target.utf8.startIndex ? "/" : String(target[..<$0]) } ?? "."
         let prefix = String(target[(slash.map { target.utf8.index(after: $0) } ?? target.startIndex)...]) + ".partial-"
         for name in names(in: folder) where isPartialName(name, of: prefix) {
-            let path = folder == "/" ? "/" + name : folder + "/" + name
+            // Spelt as the backup spells its partial copy (`target + ".partial-HEX"`), so that one
+            // this process is writing is found in `writing`: `copy.db`'s is not `./copy.db…`.
+            let path = slash == nil ? name : folder == "/" ? "/" + name : folder + "/" + name
             guard !writing.withLock({ $0.contains(path) }) else { continue }
             var info = stat()
             guard lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { continue }

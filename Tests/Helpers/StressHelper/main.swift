@@ -18,6 +18,14 @@
 //   statestore-stress hold DB SECONDS
 //       Takes the write lock (inside `update` of window `lock`/`holder`), prints `locked`, keeps
 //       it for SECONDS, then gives up without writing anything and prints `released`.
+//   statestore-stress backup-pair DB FOLDER
+//       In FOLDER (its working folder), two backups of DB to the relative name `copy.db` in one
+//       process: the first on a thread of its own; once its partial copy exists, the second, on a
+//       store whose clock runs an hour ahead (so that a partial copy of a writer that is gone
+//       would be removed). Prints `first OUTCOME` and `second OUTCOME`, each `ok`,
+//       `alreadyExists` or the error.
+//   statestore-stress descriptors
+//       Prints the free descriptors below the limit, then with a pipe open, and the limit.
 //
 // Exit status: 0 done, 64 bad arguments, 1 a StateStoreError (printed).
 
@@ -171,9 +179,66 @@ case ("descriptors", 1):
     var ends: [Int32] = [-1, -1]
     guard pipe(&ends) == 0, let during = DescriptorReserve.free() else { usage() }
     report("\(before) \(during) \(sysconf(Int32(_SC_OPEN_MAX)))")
+case ("backup-pair", 3):
+    guard chdir(arguments[2]) == 0 else { usage() }
+    let result = FirstBackup()
+    let database = arguments[1]
+    var thread = pthread_t()
+    let started = pthread_create(&thread, nil, runFirstBackup, Unmanaged.passUnretained(result).toOpaque())
+    guard started == 0 else { usage() }
+    // The first copy's partial file, once it exists.
+    var waited = 0
+    while !partialCopyExists() {
+        guard waited < 60_000 else { usage() }
+        usleep(1000)
+        waited += 1
+    }
+    var ahead = StateStore.Options()
+    ahead.clock = { Timestamp(millisecondsSince1970: Timestamp.now().millisecondsSince1970 + 3_600_000) }
+    let second = backupOutcome { try StateStore(path: database, options: ahead).backup(to: "copy.db") }
+    pthread_join(thread, nil)
+    report("first \(result.outcome)")
+    report("second \(second)")
 case ("hold", 3):
     guard let seconds = Int(arguments[2]) else { usage() }
     hold(openStore(arguments[1]), seconds: seconds)
 default:
     usage()
+}
+
+/// Whether a partial copy of `copy.db` is in the working folder.
+func partialCopyExists() -> Bool {
+    guard let directory = opendir(".") else { return false }
+    defer { closedir(directory) }
+    while let entry = readdir(directory) {
+        let name = withUnsafeBytes(of: entry.pointee.d_name) { bytes in
+            String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
+        }
+        if name.hasPrefix("copy.db.partial-") { return true }
+    }
+    return false
+}
+
+/// What the first of `backup-pair`'s backups came to, set by its thread before it is joined.
+final class FirstBackup: @unchecked Sendable {
+    var outcome = ""
+}
+
+/// The first of `backup-pair`'s backups, on a thread of its own: `context` is its `FirstBackup`.
+func runFirstBackup(_ context: UnsafeMutableRawPointer?) -> UnsafeMutableRawPointer? {
+    let result = Unmanaged<FirstBackup>.fromOpaque(context!).takeUnretainedValue()
+    result.outcome = backupOutcome { try StateStore(path: CommandLine.arguments[2]).backup(to: "copy.db") }
+    return nil
+}
+
+/// `ok`, `alreadyExists` (the other backup made the copy first), or the error the backup threw.
+func backupOutcome(_ body: () throws -> BackupReport) -> String {
+    do {
+        _ = try body()
+        return "ok"
+    } catch StateStoreError.alreadyExists {
+        return "alreadyExists"
+    } catch {
+        return "\(error)"
+    }
 }
