@@ -88,35 +88,8 @@ private final class SignalState: @unchecked Sendable {
 
 /// Runs `body` on a new detached thread.
 private func startThread(_ body: @escaping @Sendable () -> Void) throws {
-    final class Body {
-        let run: @Sendable () -> Void
-        init(_ run: @escaping @Sendable () -> Void) { self.run = run }
-    }
-    let context = Unmanaged.passRetained(Body(body)).toOpaque()
-    var attributes = pthread_attr_t()
-    pthread_attr_init(&attributes)
-    defer { pthread_attr_destroy(&attributes) }
-    pthread_attr_setdetachstate(&attributes, Int32(PTHREAD_CREATE_DETACHED))
-    #if canImport(Darwin)
-        var thread: pthread_t?
-        let code = pthread_create(
-            &thread, &attributes,
-            { context in
-                Unmanaged<Body>.fromOpaque(context).takeRetainedValue().run()
-                return nil
-            }, context)
-    #else
-        var thread = pthread_t()
-        let code = pthread_create(
-            &thread, &attributes,
-            { context in
-                guard let context else { return nil }
-                Unmanaged<Body>.fromOpaque(context).takeRetainedValue().run()
-                return nil
-            }, context)
-    #endif
+    let code = startDetachedThread(body)
     guard code == 0 else {
-        Unmanaged<Body>.fromOpaque(context).release()
         throw CommandFailure(status: ExitStatus.ioError, message: "cannot start a thread: \(code)")
     }
 }
