@@ -159,6 +159,12 @@ final class SessionWorker: @unchecked Sendable {
         }
     }
 
+    /// Runs `body` on the writer's queue, after everything queued before it: for work whose result
+    /// nobody waits for, so the main actor is not woken for it.
+    func run(_ body: @escaping @Sendable () -> Void) {
+        queue.async(execute: body)
+    }
+
     /// Runs `body` on the writer's queue and waits for it.
     func perform<T: Sendable>(_ body: @escaping @Sendable () -> T) async -> T {
         await withCheckedContinuation { continuation in

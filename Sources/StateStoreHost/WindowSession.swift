@@ -441,7 +441,7 @@ public final class WindowSession {
                 _ = worker.protected("write") { store throws(StateStoreError) in
                     try store.setSelectedTab(tab, session: session, window: window)
                 }
-            }) { _ in }
+            })
         }
         if focusedWindow.map({ Self.belongs(WindowKey($0), to: window) }) == true { focus(model) }
     }
@@ -497,7 +497,7 @@ public final class WindowSession {
             _ = worker.protected("write") { store throws(StateStoreError) in
                 for (window, kind) in entries { try store.focus(session: session, window: window, kind: kind) }
             }
-        }) { _ in }
+        })
     }
 
     /// Whether the SwiftUI adapter should start the session's scene life now: `true` the first
@@ -559,7 +559,7 @@ public final class WindowSession {
                 updateObserving()
                 // Its thread is started from the writer's queue: not on the main actor, and after
                 // the open, so that the first frames are not kept waiting for it.
-                if let feedLoop { worker.run({ feedLoop.start() }) { _ in } }
+                if let feedLoop { worker.run { feedLoop.start() } }
             }
             isOpening = false
         case .failure(let error):
