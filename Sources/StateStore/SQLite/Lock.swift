@@ -51,15 +51,17 @@ final class Lock<Value>: @unchecked Sendable {
     }
 
     /// Runs `body` with the value once no other thread holds it, waiting at most `milliseconds`
-    /// (tried again every 100 µs: Darwin has no `pthread_mutex_timedlock`); `nil` if it stayed
-    /// held, or the calling thread holds it.
+    /// by the clock (tried again every 100 µs: Darwin has no `pthread_mutex_timedlock`); `nil` if
+    /// it stayed held, or the calling thread holds it.
     func withLock<T, E: Error>(waitingAtMost milliseconds: Int, _ body: (inout Value) throws(E) -> T) throws(E) -> T? {
-        var waited = 0
+        // Measured on the clock: a 100 µs sleep can take twice that, so counting the sleeps would
+        // wait up to twice as long as asked.
+        let clock = ContinuousClock()
+        let deadline = clock.now + .milliseconds(milliseconds)
         while pthread_mutex_trylock(mutex) != 0 {
-            guard waited < milliseconds * 10 else { return nil }
+            guard clock.now < deadline else { return nil }
             var pause = timespec(tv_sec: 0, tv_nsec: 100_000)
             nanosleep(&pause, nil)
-            waited += 1
         }
         defer { pthread_mutex_unlock(mutex) }
         guard !isHeld else { return nil }
