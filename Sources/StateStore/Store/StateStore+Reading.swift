@@ -102,12 +102,6 @@ extension StateStore {
         }
     }
 
-    /// Where the change log ends now: a feed made later ``changeFeed(session:after:)`` this
-    /// position misses nothing committed since.
-    package func changeLogPosition() throws(StateStoreError) -> Int64 {
-        try withDatabase { database throws(StateStoreError) in try database.changeLogHighWaterMark() }
-    }
-
     /// The stored states of a session's windows, sorted by window id; empty for an unknown session.
     public func windows(session: String) throws(StateStoreError) -> [WindowState] {
         try validateIdentifier(session, "session id")
