@@ -134,10 +134,10 @@ struct ListedWindowTests {
             """)
         let row = try #require(try lent(store).first)
         let raw = (try #require(Data(hexString: bytes))).map { $0 }
-        #expect((String(validating: raw, as: UTF8.self) != nil) == wellFormed)
+        #expect(isWellFormedUTF8(raw) == wellFormed)
         #expect(row.session == (wellFormed ? raw : Array(String(decoding: raw, as: UTF8.self).utf8)))
         #expect(row.session == Array(row.summary.session.utf8))
-        #expect(String(validating: try #require(row.item), as: UTF8.self) != nil)
+        #expect(isWellFormedUTF8(try #require(row.item)))
         try expectLentRowsAreTheSummaries(store)
     }
 
@@ -164,11 +164,11 @@ struct ListedWindowTests {
         #expect(rows.count == (1...24).reduce(0) { $0 + $1 + 1 })
         for row in rows {
             let repaired = row.window.contains(0xFF) == false && row.window.contains(0xEF)
-            #expect(String(validating: row.window, as: UTF8.self) != nil)
+            #expect(isWellFormedUTF8(row.window))
             #expect(row.window == Array(row.summary.window.utf8))
             #expect(repaired == row.summary.window.contains("\u{FFFD}"))
             let item = try #require(row.item)
-            #expect(String(validating: item, as: UTF8.self) != nil)
+            #expect(isWellFormedUTF8(item))
             #expect(item.contains(0xEF) == repaired, "the item repaired where the id is")
         }
         #expect(rows.filter { $0.summary.window.contains("\u{FFFD}") }.count == (1...24).reduce(0, +))

@@ -29,6 +29,14 @@ package func route(_ type: String, _ json: String = "null") -> Route {
 }
 
 /// Runs SQL on a file with SQLite directly, as another program would.
+/// Whether `bytes` are well-formed UTF-8, as the standard library decides it: they come back
+/// unchanged from `String(decoding:as:)`, which repairs anything else with U+FFFD. (Not
+/// `String(validating:as:)`: Apple platforms have it only from iOS 18 and macOS 15, past the
+/// package's floor, which the tests build for too.)
+package func isWellFormedUTF8(_ bytes: some Collection<UInt8>) -> Bool {
+    String(decoding: bytes, as: UTF8.self).utf8.elementsEqual(bytes)
+}
+
 package func rawSQL(_ path: String, _ sql: String) throws {
     var handle: OpaquePointer?
     guard sqlite3_open(path, &handle) == SQLITE_OK else {
