@@ -206,6 +206,37 @@ struct SharedRouteTextTests {
         #expect(route("A1", "2") != route("A", "12"), "where the type ends counts")
     }
 
+    /// Bytes are compared eight at a time, then one by one: a difference is found in the first
+    /// eight, in a later eight and in the tail after them; routes sharing one row's text compare by
+    /// their own places in it.
+    @Test func routesDifferingInAnyByteAreNotEqual() throws {
+        let type = "MailApp.Thread.Message"  // 22 bytes: two words and a tail of six
+        let value = #"{"id":1234567890,"thread":42}"#
+        let made = route(type, value)
+        for offset in [0, 7, 8, 15, 16, 21] {
+            var bytes = Array(type.utf8)
+            bytes[offset] = UInt8(ascii: "X")
+            #expect(made != route(String(decoding: bytes, as: UTF8.self), value), "type byte \(offset)")
+        }
+        for offset in [6, 12, 18, 27] {  // a digit, a digit, the key's "t", the tail's digit: still JSON
+            var bytes = Array(value.utf8)
+            bytes[offset] = bytes[offset] == UInt8(ascii: "t") ? UInt8(ascii: "T") : bytes[offset] + 1
+            let other = String(decoding: bytes, as: UTF8.self)
+            #expect(made != route(type, other), "value byte \(offset) of \(other)")
+        }
+        #expect(made == route(type, value))
+        #expect(route("A") == route("A"), "shorter than a word")
+
+        // Two routes of one row: the same text, other places in it.
+        let store = try StateStore(path: folder.file("store.db"))
+        try store.save(
+            WindowState(session: "s", window: "w", path: [route("T", "1"), route("T", "1"), route("T", "2")]))
+        let read = try #require(try store.window(session: "s", window: "w")).path
+        #expect(read[0] == read[1], "equal routes at two places of one text")
+        #expect(read[0] != read[2])
+        #expect(read[2] == route("T", "2"))
+    }
+
     /// A route keeps its own copy: what SQLite lent is gone once the statement moves on.
     @Test func routesOutliveTheRowTheyWereReadFrom() throws {
         let store = try StateStore(path: folder.file("store.db"))

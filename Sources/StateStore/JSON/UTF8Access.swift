@@ -16,25 +16,37 @@ extension UnsafeBufferPointer<UInt8> {
     func spells(_ literal: StaticString) -> Bool {
         guard count == literal.utf8CodeUnitCount else { return false }
         guard let base = baseAddress else { return true }  // both empty
-        // Eight bytes at a time: the store reads a few of these on every row it lists.
-        let (bytes, expected) = (UnsafeRawPointer(base), UnsafeRawPointer(literal.utf8Start))
-        var offset = 0
-        while offset + 8 <= count {
-            guard
-                bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
-                    == expected.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
-            else { return false }
-            offset += 8
-        }
-        while offset < count {
-            guard
-                bytes.load(fromByteOffset: offset, as: UInt8.self)
-                    == expected.load(fromByteOffset: offset, as: UInt8.self)
-            else { return false }
-            offset += 1
-        }
-        return true
+        return sameBytes(UnsafeRawPointer(base), UnsafeRawPointer(literal.utf8Start), count: count)
     }
+
+    /// Whether the bytes are the same as `other`'s, compared eight at a time (`elementsEqual`
+    /// takes them one by one, through an iterator).
+    @inline(__always)
+    func hasSameBytes(as other: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard count == other.count else { return false }
+        guard let base = baseAddress, let otherBase = other.baseAddress else { return true }  // both empty
+        return base == otherBase || sameBytes(UnsafeRawPointer(base), UnsafeRawPointer(otherBase), count: count)
+    }
+}
+
+/// Whether `count` bytes at `bytes` and at `expected` are the same: eight at a time, then one by one.
+@inline(__always)
+private func sameBytes(_ bytes: UnsafeRawPointer, _ expected: UnsafeRawPointer, count: Int) -> Bool {
+    var offset = 0
+    while offset + 8 <= count {
+        guard
+            bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+                == expected.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+        else { return false }
+        offset += 8
+    }
+    while offset < count {
+        guard
+            bytes.load(fromByteOffset: offset, as: UInt8.self) == expected.load(fromByteOffset: offset, as: UInt8.self)
+        else { return false }
+        offset += 1
+    }
+    return true
 }
 
 extension UnsafeBufferPointer<UInt8> {
