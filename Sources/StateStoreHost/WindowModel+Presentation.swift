@@ -10,9 +10,26 @@ extension WindowModel {
         var sheetID: Int?
     }
 
+    /// What a snapshot is made from: a change's "after" is the next change's "before", taken again
+    /// over the same state unless something moved.
+    struct PresentationSnapshotKey: Equatable {
+        var stateVersion: Int
+        var hides: Bool
+        var layoutClass: SizeClass
+        var presentationID: Int
+    }
+
     var presentationSnapshot: PresentationSnapshot {
-        let layout = visible.state.layout(for: core.gate.layoutClass)
-        return PresentationSnapshot(stack: layout.stack, sheetID: layout.sheet == nil ? nil : core.presentationID)
+        let gate = core.gate
+        let key = PresentationSnapshotKey(
+            stateVersion: core.stateVersion, hides: gate.hidesDismissibleItem, layoutClass: gate.layoutClass,
+            presentationID: core.presentationID)
+        if let memo = snapshotMemo, memo.key == key { return memo.snapshot }
+        let layout = visible.state.layout(for: gate.layoutClass)
+        let snapshot = PresentationSnapshot(
+            stack: layout.stack, sheetID: layout.sheet == nil ? nil : key.presentationID)
+        snapshotMemo = (key, snapshot)
+        return snapshot
     }
 
     /// After any change: a new presentation gets a new id, and a sheet presented by the same change

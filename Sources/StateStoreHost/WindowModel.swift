@@ -253,6 +253,8 @@ public final class WindowModel<R: RouteRepresentable>: Observable {
     var visibleMemoKey: (stateVersion: Int, hides: Bool)?
     var visibleMemo: (state: WindowState, hidden: Route?) = (WindowState(session: "", window: ""), nil)
     var presentedRoute: Route?
+    /// The last ``presentationSnapshot`` and what it was made from.
+    var snapshotMemo: (key: PresentationSnapshotKey, snapshot: PresentationSnapshot)?
     /// The undecodable route last named in ``lastError``, so it is named once.
     var reportedHidden: Route?
     /// The presentation id the view last read through ``sheet``: a `nil` written for an older one is late.
