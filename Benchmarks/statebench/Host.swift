@@ -54,8 +54,6 @@ extension Bench {
         }
         hostFigure("push on the main actor, median", .microsecondsPerOperation, percentile(verbTimes, 0.5))
         hostFigure("push on the main actor, p99", .microsecondsPerOperation, percentile(verbTimes, 0.99))
-        // The main thread's own CPU time: what is left once other threads and processes preempting
-        // it (the writer it woke, on a machine of two cores) are taken out.
         hostFigure("push, main thread's CPU time, median", .microsecondsPerOperation, percentile(verbCPUTimes, 0.5))
         hostFigure(
             "push, its window's write in flight, median", .microsecondsPerOperation, percentile(queuedTimes, 0.5))
@@ -63,6 +61,14 @@ extension Bench {
         hostFigure("push → its commit, median", .milliseconds, percentile(commitTimes, 0.5))
         hostFigure("push → its commit, p95", .milliseconds, percentile(commitTimes, 0.95))
         measured["host verb"] = percentile(verbTimes, 0.5)
+        measured["host in flight"] = percentile(queuedTimes, 0.5)
+        // What the push that found the writer idle took over the one after it, whose write was in
+        // flight: waking the writer's thread, mostly.
+        let handOffs = zip(verbTimes, queuedTimes).map { $0 - $1 }
+        hostFigure(
+            "push: its hand-off (push − the push after it), median", .microsecondsPerOperation,
+            percentile(handOffs, 0.5))
+        measureWakeFloor()
 
         guard let statectl = Self.statectlPath() else {
             notes["host outside"] = "statectl not found: build it with `swift build -c release --product statectl`"
@@ -96,6 +102,31 @@ extension Bench {
         notes["host outside"] =
             "from the child's exit (after its commit) to the model's stack changing; "
             + "\(early) of \(changes) changed before the exit was seen (counted as 0)"
+    }
+
+    /// The floor of a verb that starts a write, in C: a thread idle for a millisecond (a user's pace)
+    /// waking one that sleeps on the same core, and on the other one; each woken thread then works
+    /// 100 µs, as a commit does. Only the wake is timed. Linux only (threads placed on cores).
+    private func measureWakeFloor() {
+        let rounds = options.quick ? 60 : 200
+        var parts: [String] = []
+        for (otherCore, name) in [(false, "same core"), (true, "other core")] {
+            guard
+                let times = wakeFloor(
+                    otherCore: otherCore, rounds: rounds, idleMicroseconds: 1000, workMicroseconds: 100)
+            else {
+                self.notes["host verb"] = "the wake floor is measured on Linux with two cores or more"
+                return
+            }
+            let median = percentile(times, 0.5)
+            hostFigure("floor (C): waking a sleeping thread on the \(name), median", .microsecondsPerOperation, median)
+            parts.append(String(format: "%.1f", median) + " µs on the \(name)")
+        }
+        self.notes["host verb"] =
+            "the floor, a thread waking another (C, this run): " + parts.joined(separator: ", ")
+            + String(
+                format: "; a push whose write is in flight (the model's own work) %.1f µs",
+                measured["host in flight"] ?? 0)
     }
 
     /// The goals of the host issue.

@@ -4,7 +4,8 @@
 // The "raw" baseline of statebench: the statements StateStore runs for save, restore and list,
 // written directly against the SQLite C API, with the same pragmas and durability. Column texts
 // come in already serialized and go out as copied bytes: no validation, no parsing, no Swift.
-// Every function returns a SQLite result code (SQLITE_OK, or the failing call's code).
+// Every function returns a SQLite result code (SQLITE_OK, or the failing call's code), but
+// raw_wake_floor, the floor of a verb that wakes a thread, which has no SQLite in it.
 
 #include <stdint.h>
 
@@ -83,5 +84,11 @@ int raw_list(raw_store *store, raw_list_totals *totals);
 int raw_launch(
     const char *path, int busy_timeout_ms, raw_text session, raw_text size_class, raw_restoration *out,
     int64_t *windows, int64_t *revisions);
+
+/// The floor of a verb that hands its write to another thread (Wake.c): a thread on core 0 idles
+/// `idle_us`, then wakes a thread sleeping on a futex, on core 1 with `other_core` (else on core
+/// 0), which spends `work_us` on the job; `rounds` times, each wake's own time in `times_us`
+/// (microseconds). Returns 0, or -1 where threads cannot be placed on cores (not Linux, one core).
+int raw_wake_floor(int other_core, int rounds, int idle_us, int work_us, double *times_us);
 
 #endif
