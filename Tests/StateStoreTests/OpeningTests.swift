@@ -23,6 +23,16 @@ struct OpeningTests {
         #expect(try store.integer(onConnection: "PRAGMA fullfsync") == (durability == .full ? 1 : 0))
     }
 
+    /// The page cache is SQLite's default (2,000 KiB) unless one is asked for, and at least 1 KiB.
+    @Test(arguments: [(nil, -2000), (256, -256), (0, -1), (-5, -1)] as [(Int?, Int)])
+    func pageCacheIsTheOneAskedFor(_ kib: Int?, _ expected: Int) throws {
+        let folder = TemporaryFolder()
+        var options = StateStore.Options()
+        options.pageCacheKiB = kib
+        let store = try StateStore(path: folder.file("state.db"), options: options)
+        #expect(try store.integer(onConnection: "PRAGMA cache_size") == expected)
+    }
+
     @Test func missingFileIsNotFoundWithoutCreate() throws {
         let folder = TemporaryFolder()
         var options = StateStore.Options()

@@ -56,6 +56,10 @@ public final class StateStore: Sendable {
         /// libdispatch, which traps when it cannot open one, always finds one. `statectl`, which
         /// runs no Dispatch, sets 0.
         package var descriptorReserve = 8
+        /// The most SQLite keeps of the file's pages in memory, in KiB (at least 1); `nil`: SQLite's
+        /// default, about 2 MiB. `statectl`'s commands that only read set a small one: a listing
+        /// reads each page once, and a page kept would only add to the process's memory.
+        package var pageCacheKiB: Int?
 
         /// The defaults: 5 s busy timeout, normal durability, 100 revisions, create and migrate.
         public init() {}
@@ -199,6 +203,7 @@ public final class StateStore: Sendable {
         // SQLite asks an Apple drive to flush its cache (F_FULLFSYNC) only with this pragma; where
         // F_FULLFSYNC does not exist (Linux) SQLite falls back to fsync, so it is set everywhere.
         if options.durability == .full { try database.execute("PRAGMA fullfsync = ON") }
+        if let kib = options.pageCacheKiB { try database.execute("PRAGMA cache_size = -\(max(1, kib))") }
         database.schemaVersion = version
         // An inspect-only open (`check`, `migrate --status`) writes nothing, not even the journal
         // mode: a zero-length file stays zero-length. A store that may write uses WAL; only one
