@@ -211,6 +211,26 @@ struct FileIdentityTests {
         #expect(kept.sorted() == ["before", "w"], "every acknowledged write is in the file opened")
     }
 
+    /// A folder on a path with no link in it renamed away (`mv a a.old`) and another put in its
+    /// place holding a store: the path names that one now, and the next write stops, on every
+    /// write path, writing into neither; the renamed folder's file keeps what was acknowledged.
+    @Test(arguments: SharedFileTests.WritePath.allCases)
+    func aFolderOnALinkFreePathReplacedStopsTheNextWrite(path write: SharedFileTests.WritePath) throws {
+        let folder = TemporaryFolder()
+        let path = folder.file("a/state.db")
+        let store = try StateStore(path: path)
+        try store.save(WindowState(session: "s", window: "before"))
+        try StateStore(path: folder.file("b/state.db")).save(WindowState(session: "s", window: "only"))
+        let second = try #require(contents(folder.file("b/state.db")))
+
+        #expect(rename(folder.file("a"), folder.file("a.old")) == 0)
+        #expect(rename(folder.file("b"), folder.file("a")) == 0)
+        #expect("\(write)") { try write.write(store) } throws: { Self.isReplaced($0, path) }
+        #expect(contents(path) == second, "nothing written into the file the path names now")
+        let kept = try StateStore(path: folder.file("a.old/state.db")).windowSummaries().map(\.window)
+        #expect(kept == ["before"])
+    }
+
     /// A running `statectl watch --db link/state.db` stops with 74 once the link is re-pointed,
     /// naming the path, and prints none of the other file's changes.
     @Test func aFolderOnThePathRepointedEndsWatchWith74() throws {

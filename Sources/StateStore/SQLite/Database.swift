@@ -29,6 +29,10 @@ package final class Database {
     let interrupter: Interrupter
     /// The device and inode of the file SQLite opened; `nil` in memory.
     private let opened: StoreFile.Identity?
+    /// Whether SQLite's own name for the file, every link resolved, is the path as given (an
+    /// absolute path with no link on the way, as an app's nearly always is): one `stat` of it then
+    /// answers both of ``checkStillAtPath()``'s questions.
+    private let pathIsSQLiteName: Bool
     /// Posted after each commit of the StateStore API (``changingWindows(_:)``): Apple platforms' feeds wait for it.
     var commitNotice: CommitNotice?
 
@@ -58,6 +62,7 @@ package final class Database {
         let resolved = sqlite3_db_filename(handle, "main").map { String(cString: $0) } ?? ""
         let identity = resolved.isEmpty ? .unknown : StoreFile.identity(of: resolved)
         opened = if case .file = identity { identity } else { nil }
+        pathIsSQLiteName = resolved == path
         let busy = sqlite3_busy_timeout(handle, Int32(clamping: busyTimeoutMilliseconds))
         guard busy == SQLITE_OK else { throw failure(busy, sql: nil) }
     }
@@ -249,14 +254,13 @@ package final class Database {
     ///
     /// Two questions, since either can change alone: does the path as the caller gave it (links
     /// followed now) still name the opened file (device and inode), and does SQLite's own name,
-    /// resolved at open, from which it derives the `-wal` (`SQLITE_FCNTL_HAS_MOVED`)?
+    /// resolved at open, from which it derives the `-wal` (`SQLITE_FCNTL_HAS_MOVED`)? When the two
+    /// names are one, a `stat` of it answers both (device and inode, where SQLite compares the
+    /// inode alone); one that fails otherwise than by a missing name leaves the answer to SQLite.
     func checkStillAtPath() throws(StateStoreError) {
         if let stopped { throw stopped }
         guard path != ":memory:" else { return }
-        var moved: Int32 = 0
-        let sqliteMoved =
-            sqlite3_file_control(handle, "main", SQLITE_FCNTL_HAS_MOVED, &moved) == SQLITE_OK && moved != 0
-        guard sqliteMoved || namesAnotherFile() else { return }
+        guard movedFromPath() else { return }
         if sqlite3_get_autocommit(handle) == 0 { try? run(.rollback) }
         // SQLite neither checkpoints nor deletes the WAL of a moved file when it closes, and would
         // replay it onto the file now at the path. Emptied into the old file (which this
@@ -269,6 +273,21 @@ package final class Database {
         let error = StateStoreError.replaced(path: path)
         stopped = error
         throw error
+    }
+
+    /// Whether the path as given, or SQLite's own name, no longer names the file opened.
+    private func movedFromPath() -> Bool {
+        if pathIsSQLiteName, let opened {
+            switch StoreFile.identity(of: path) {
+            case .file(let device, let inode): return .file(device: device, inode: inode) != opened
+            case .missing: return true
+            case .unknown: break  // SQLite's own check decides, as it does below
+            }
+        }
+        var moved: Int32 = 0
+        let sqliteMoved =
+            sqlite3_file_control(handle, "main", SQLITE_FCNTL_HAS_MOVED, &moved) == SQLITE_OK && moved != 0
+        return sqliteMoved || namesAnotherFile()
     }
 
     /// Whether the path as given names another file than the one opened, or none. A path that
