@@ -30,8 +30,9 @@ package final class Database {
     /// The device and inode of the file SQLite opened; `nil` in memory.
     private let opened: StoreFile.Identity?
     /// Whether SQLite's own name for the file, every link resolved, is the path as given (an
-    /// absolute path with no link on the way, as an app's nearly always is): one `stat` of it then
-    /// answers both of ``checkStillAtPath()``'s questions.
+    /// absolute path with no link on the way: a macOS app's container, a store in `/tmp` on Linux;
+    /// not an iOS app's, where `/var` is a link to `/private/var`): one `stat` of it then answers
+    /// both of ``checkStillAtPath()``'s questions.
     private let pathIsSQLiteName: Bool
     /// Posted after each commit of the StateStore API (``changingWindows(_:)``): Apple platforms' feeds wait for it.
     var commitNotice: CommitNotice?
