@@ -28,7 +28,7 @@ typedef struct wake_run {
     atomic_int done;
     int waker_core, sleeper_core, rounds, idle_us, work_us;
     double *times_us;
-    int failed;
+    atomic_int failed;  // set by either thread
 } wake_run;
 
 static int pin(int core) {
@@ -41,7 +41,7 @@ static int pin(int core) {
 /// Waits for a job, spends `work_us` on it (a commit, roughly), says it is done, and waits again.
 static void *wake_sleeper(void *argument) {
     wake_run *run = argument;
-    if (pin(run->sleeper_core) != 0) run->failed = 1;
+    if (pin(run->sleeper_core) != 0) atomic_store(&run->failed, 1);
     for (;;) {
         int word;
         while ((word = atomic_load(&run->word)) == 0) syscall(SYS_futex, &run->word, FUTEX_WAIT_PRIVATE, 0, NULL, NULL, 0);
@@ -57,10 +57,10 @@ static void *wake_sleeper(void *argument) {
 /// only the wake, then waits until the sleeper's job is done; `rounds` times.
 static void *wake_waker(void *argument) {
     wake_run *run = argument;
-    if (pin(run->waker_core) != 0) run->failed = 1;
+    if (pin(run->waker_core) != 0) atomic_store(&run->failed, 1);
     pthread_t sleeper;
     if (pthread_create(&sleeper, NULL, wake_sleeper, run) != 0) {
-        run->failed = 1;
+        atomic_store(&run->failed, 1);
         return NULL;
     }
     for (int round = -1; round < run->rounds; round++) {  // round -1 is not timed: the sleeper starts
@@ -86,10 +86,11 @@ int raw_wake_floor(int other_core, int rounds, int idle_us, int work_us, double 
         .work_us = work_us, .times_us = times_us};
     atomic_init(&run.word, 0);
     atomic_init(&run.done, 0);
+    atomic_init(&run.failed, 0);
     pthread_t waker;  // a thread of its own, so that the caller's affinity is never changed
     if (pthread_create(&waker, NULL, wake_waker, &run) != 0) return -1;
     pthread_join(waker, NULL);
-    return run.failed ? -1 : 0;
+    return atomic_load(&run.failed) ? -1 : 0;
 }
 
 #else

@@ -54,6 +54,8 @@ extension Bench {
         }
         hostFigure("push on the main actor, median", .microsecondsPerOperation, percentile(verbTimes, 0.5))
         hostFigure("push on the main actor, p99", .microsecondsPerOperation, percentile(verbTimes, 0.99))
+        // The main thread's own CPU time: what is left once other threads and processes preempting
+        // it (the writer it woke, on a machine of two cores) are taken out.
         hostFigure("push, main thread's CPU time, median", .microsecondsPerOperation, percentile(verbCPUTimes, 0.5))
         hostFigure(
             "push, its window's write in flight, median", .microsecondsPerOperation, percentile(queuedTimes, 0.5))
@@ -68,7 +70,13 @@ extension Bench {
         hostFigure(
             "push: its hand-off (push − the push after it), median", .microsecondsPerOperation,
             percentile(handOffs, 0.5))
-        measureWakeFloor(detached: detached)
+        if let floor = measureWakeFloor() {
+            notes["host verb"] =
+                "a push with no session (the model alone): " + detached.joined(separator: ", ")
+                + "; the floor, a thread waking another (C): " + floor.joined(separator: ", ")
+        } else {
+            notes["host verb"] = "the wake floor is measured on Linux with two cores or more"
+        }
 
         guard let statectl = Self.statectlPath() else {
             notes["host outside"] = "statectl not found: build it with `swift build -c release --product statectl`"
@@ -133,25 +141,21 @@ extension Bench {
 
     /// The floor of a verb that starts a write, in C: a thread idle for a millisecond (a user's pace)
     /// waking one that sleeps on the same core, and on the other one; each woken thread then works
-    /// 100 µs, as a commit does. Only the wake is timed. Linux only (threads placed on cores).
-    private func measureWakeFloor(detached: [String]) {
+    /// 100 µs, as a commit does. Only the wake is timed. Returns the medians as the target's note
+    /// says them; `nil` where threads cannot be placed on cores (not Linux, or one core).
+    private func measureWakeFloor() -> [String]? {
         let rounds = options.quick ? 60 : 200
         var parts: [String] = []
         for (otherCore, name) in [(false, "same core"), (true, "other core")] {
             guard
                 let times = wakeFloor(
                     otherCore: otherCore, rounds: rounds, idleMicroseconds: 1000, workMicroseconds: 100)
-            else {
-                self.notes["host verb"] = "the wake floor is measured on Linux with two cores or more"
-                return
-            }
+            else { return nil }
             let median = percentile(times, 0.5)
             hostFigure("floor (C): waking a sleeping thread on the \(name), median", .microsecondsPerOperation, median)
             parts.append(String(format: "%.1f", median) + " µs on the \(name)")
         }
-        self.notes["host verb"] =
-            "a push with no session (the model alone): " + detached.joined(separator: ", ")
-            + "; the floor, a thread waking another (C): " + parts.joined(separator: ", ")
+        return parts
     }
 
     /// The goals of the host issue.

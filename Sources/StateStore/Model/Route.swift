@@ -131,18 +131,8 @@ public struct Route: Hashable, Sendable, CustomStringConvertible {
         else { return false }
         // Eight bytes at a time, and none for two copies of one route (the same bytes in the same
         // place), as a model's routes mostly are when it compares them.
-        return lhs.text.withUnsafeBufferPointer { left in
-            rhs.text.withUnsafeBufferPointer { right in
-                func part(
-                    _ text: UnsafeBufferPointer<UInt8>, _ start: UInt32, _ end: UInt32
-                ) -> UnsafeBufferPointer<UInt8> {
-                    UnsafeBufferPointer(rebasing: text[Int(start)..<Int(end)])
-                }
-                return part(left, lhs.typeStart, lhs.typeEnd).hasSameBytes(as: part(right, rhs.typeStart, rhs.typeEnd))
-                    && part(left, lhs.valueStart, lhs.valueEnd).hasSameBytes(
-                        as: part(right, rhs.valueStart, rhs.valueEnd))
-            }
-        }
+        return lhs.withTypeUTF8 { left in rhs.withTypeUTF8 { left.hasSameBytes(as: $0) } }
+            && lhs.withJSONUTF8 { left in rhs.withJSONUTF8 { left.hasSameBytes(as: $0) } }
     }
 
     /// Hashes what ``==(_:_:)`` compares: the type's bytes, then the value's.

@@ -63,7 +63,7 @@ package final class Database {
         let resolved = sqlite3_db_filename(handle, "main").map { String(cString: $0) } ?? ""
         let identity = resolved.isEmpty ? .unknown : StoreFile.identity(of: resolved)
         opened = if case .file = identity { identity } else { nil }
-        pathIsSQLiteName = resolved == path
+        pathIsSQLiteName = resolved.utf8.elementsEqual(path.utf8)  // the bytes, as the file system has them
         let busy = sqlite3_busy_timeout(handle, Int32(clamping: busyTimeoutMilliseconds))
         guard busy == SQLITE_OK else { throw failure(busy, sql: nil) }
     }
