@@ -209,9 +209,9 @@ self_test() {
     cp Sources/statectl/Statectl.swift "$copy/Sources/statectl/"
     cp -R API "$copy/"
     cp CHANGELOG.md "$copy/"
-    grep -q '^    public var isOK: Bool' "$copy/Sources/StateStore/Store/StateStore+Schema.swift" ||
+    grep -q '^    public var isOK: Bool' "$copy/Sources/StateStore/Store/WindowStore+Schema.swift" ||
         { echo "self-test failed: CheckReport.isOK is not where the self-test expects it" >&2; exit 1; }
-    edit 's/^    public var isOK: Bool/    var isOK: Bool/' "$copy/Sources/StateStore/Store/StateStore+Schema.swift"
+    edit 's/^    public var isOK: Bool/    var isOK: Bool/' "$copy/Sources/StateStore/Store/WindowStore+Schema.swift"
     printf '%s\n' 'extension Route {' '    /// Added by the self-test.' '    public var selfTestAddition: Int { 0 }' '}' \
         >"$copy/Sources/StateStore/SelfTestAddition.swift"
     dump "$copy" "$work/current"

@@ -12,7 +12,7 @@ package enum Agreement {
         ].flatMap { sql in try query(sql, ofStoreAt: path).map { $0.joined(separator: "|") } }
     }
 
-    /// The schema, as `sqlite_schema` holds it: a fixture must leave it as StateStore made it.
+    /// The schema, as `sqlite_schema` holds it: a fixture must leave it as WindowStore made it.
     package static func schema(ofStoreAt path: String) throws -> [String] {
         try query("SELECT type, name, sql FROM sqlite_schema ORDER BY name", ofStoreAt: path).map {
             $0.joined(separator: "|")

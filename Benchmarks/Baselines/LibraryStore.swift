@@ -1,8 +1,8 @@
 import StateStore
 
-/// StateStore through its public API, as a host uses it.
+/// WindowStore through its public API, as a host uses it.
 package final class LibraryStore: BenchmarkedStore {
-    package let store: StateStore
+    package let store: WindowStore
     private let workload: Workload
     private let saves: [(session: String, window: String, content: WindowContent)]
     private let restores: [(session: String, window: String, sizeClass: SizeClass)]
@@ -10,7 +10,7 @@ package final class LibraryStore: BenchmarkedStore {
     package init(
         path: String, workload: Workload, saves: [SaveOperation] = [], restores: [RestoreOperation] = []
     ) throws {
-        store = try StateStore(path: path)
+        store = try WindowStore(path: path)
         self.workload = workload
         self.saves = saves.map {
             (workload.session($0.window), workload.window($0.window), workload.contents[$0.content])
@@ -50,7 +50,7 @@ package final class LibraryStore: BenchmarkedStore {
         return totals
     }
 
-    /// The listing through ``StateStore/forEachListedWindow(session:sizeClass:_:)``, each row's
+    /// The listing through ``StateStore/WindowStore/forEachListedWindow(session:sizeClass:_:)``, each row's
     /// texts copied out of the lent row into one reused buffer, as raw's listing copies them out
     /// of SQLite's.
     package func listLent() throws -> ListTotals {

@@ -25,7 +25,7 @@ package final class RawLaunch {
         let launch = launches[index]
         var (windows, revisions): (Int64, Int64) = (0, 0)
         let code = raw_launch(
-            path, Int32(StateStore.Options().busyTimeoutMilliseconds), launch.session, launch.sizeClass, &restoration,
+            path, Int32(WindowStore.Options().busyTimeoutMilliseconds), launch.session, launch.sizeClass, &restoration,
             &windows, &revisions)
         guard code == SQLITE_OK else { throw BenchmarkError("raw: launch \(index) of \(path): SQLite code \(code)") }
         return (Int(windows), Int(revisions))

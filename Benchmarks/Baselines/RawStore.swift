@@ -12,13 +12,13 @@ package final class RawStore: BenchmarkedStore {
     private var restores: [(session: raw_text, window: raw_text, sizeClass: raw_text)] = []
     private var restoration = raw_restoration()
 
-    /// Opens a store whose schema StateStore created, with StateStore's default settings.
+    /// Opens a store whose schema WindowStore created, with StateStore's default settings.
     package init(
         path: String, workload: Workload, saves: [SaveOperation] = [], restores: [RestoreOperation] = [],
-        historyLimit: Int = StateStore.Options().historyLimit
+        historyLimit: Int = WindowStore.Options().historyLimit
     ) throws {
         var handle: OpaquePointer?
-        let options = StateStore.Options()
+        let options = WindowStore.Options()
         let code = raw_open(
             path, options.durability == .full ? 1 : 0, Int32(options.busyTimeoutMilliseconds), &handle)
         guard let handle else { throw BenchmarkError("raw: cannot open \(path): SQLite code \(code)") }
@@ -54,7 +54,7 @@ package final class RawStore: BenchmarkedStore {
     }
 
     /// ``save(_:)`` that first asks SQLite, with the write lock held, whether the path still names
-    /// the file opened, as StateStore does before each write: what that check costs, apart.
+    /// the file opened, as WindowStore does before each write: what that check costs, apart.
     package func saveCheckingPath(_ index: Int) throws {
         var revision: Int64 = 0
         try check(withUnsafePointer(to: &saves[index]) { raw_save_checking_path(handle, $0, historyLimit, &revision) })
@@ -88,7 +88,7 @@ package final class RawStore: BenchmarkedStore {
             sheet: String(restoration.sheet))
     }
 
-    /// Writes `workload`'s windows into a store whose schema StateStore created, in one
+    /// Writes `workload`'s windows into a store whose schema WindowStore created, in one
     /// transaction: each window at revision `revisions`, with revisions 1…`revisions` kept in its
     /// history, stamped from `updatedAt` on (one millisecond per window).
     package static func populate(

@@ -97,7 +97,7 @@ package struct WindowContent: Sendable {
         policy = variant % 4 == 3 ? .dismiss : .migrate
     }
 
-    /// The columns StateStore writes for this content, as its JSONWriter writes them.
+    /// The columns WindowStore writes for this content, as its JSONWriter writes them.
     package var columnTexts: (sizeClass: String, path: String, item: String?, itemPath: String, policy: String) {
         func array(_ routes: [Route]) -> String {
             var writer = JSONWriter()

@@ -15,7 +15,7 @@ struct AgreementTests {
     /// A store with StateStore's schema and the workload's windows, built by the raw fixture.
     func populated(_ name: String, _ workload: Workload, revisions: Int = 1) throws -> String {
         let path = folder + "/" + name
-        _ = try StateStore(path: path)
+        _ = try WindowStore(path: path)
         try RawStore.populate(path: path, workload: workload, revisions: revisions)
         return path
     }
@@ -24,7 +24,7 @@ struct AgreementTests {
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let workload = Workload(windowCount: 9)
         let fixture = try populated("fixture.db", workload)
-        let store = try StateStore(path: folder + "/saved.db")
+        let store = try WindowStore(path: folder + "/saved.db")
         for index in 0..<workload.windowCount {
             let content = workload.contents[workload.initialContent(index)]
             try store.save(
@@ -117,13 +117,13 @@ struct AgreementTests {
         }
         let raw = RawLaunch(path: path, launches: launches)
         for (index, launch) in launches.enumerated() {
-            let restorations = try StateStore(path: path).restore(session: launch.session, into: launch.sizeClass)
+            let restorations = try WindowStore(path: path).restore(session: launch.session, into: launch.sizeClass)
             let theirs = try raw.launch(index)
             #expect(restorations.count == Workload.windowsPerSession)
             #expect(theirs.windows == restorations.count)
             #expect(theirs.revisions == restorations.reduce(0) { $0 + $1.saved.revision })
         }
-        // A file that is not a store is refused, as StateStore refuses it.
+        // A file that is not a store is refused, as WindowStore refuses it.
         let foreign = folder + "/foreign.db"
         #expect(FileManager.default.createFile(atPath: foreign, contents: Data()))
         #expect(throws: BenchmarkError.self) {

@@ -198,7 +198,7 @@ final class Bench {
         if options.comparesAll {
             guard totals["StateStore"] == totals["raw"], totals["StateStore summaries"] == totals["raw"],
                 totals["StateStore"]?.rows == workload.windowCount
-            else { throw StatebenchError("list: StateStore and raw saw different windows") }
+            else { throw StatebenchError("list: WindowStore and raw saw different windows") }
             try Agreement.checkTotals(totals["StateStore"]!, totals["file"]!)
         }
         let figure = record("list (100k windows), rows lent", .milliseconds, samples, fileSamples: fileSamples)
@@ -303,7 +303,7 @@ final class Bench {
     /// The 1M/1k ratios, still reported: raw's own is the page cache's, the physical limit.
     private var scaleNote: String? {
         guard let ours = measured["scale"], let raw = measured["scale raw"] else { return nil }
-        return String(format: "restore at 1M windows vs at 1k: StateStore %.2f×, raw %.2f×", ours, raw)
+        return String(format: "restore at 1M windows vs at 1k: WindowStore %.2f×, raw %.2f×", ours, raw)
     }
 
     // MARK: Helpers
@@ -421,7 +421,7 @@ final class Bench {
         let path = folder + "/" + name
         for suffix in ["", "-wal", "-shm", ".done"] { try? FileManager.default.removeItem(atPath: path + suffix) }
         let start = monotonicNanoseconds()
-        _ = try StateStore(path: path)
+        _ = try WindowStore(path: path)
         try RawStore.populate(path: path, workload: workload, revisions: revisions)
         progress("built \(name): \(workload.windowCount) windows in \(seconds(since: start))")
         return path

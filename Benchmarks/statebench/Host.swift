@@ -16,7 +16,7 @@ extension Bench {
         let path = folder + "/host.db"
         for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
         let base = try Route(type: "Bench.Folder", json: #""inbox""#)
-        try StateStore(path: path).save(WindowState(session: "host", window: "main", path: [base]))
+        try WindowStore(path: path).save(WindowState(session: "host", window: "main", path: [base]))
         let session = try await WindowSession.open(path: path, session: "host")
         let model = session.window("main", as: Route.self)
         model.environmentChanged(sizeClass: .regular, isActive: true)

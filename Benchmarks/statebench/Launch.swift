@@ -4,7 +4,7 @@ import StateStore
 import StateStoreHost
 
 // The launch section (issue 16): what a host does when it starts — open a store of 1,000 windows
-// and restore one session's 4 windows into a size class — by StateStore, by the C baseline doing
+// and restore one session's 4 windows into a size class — by WindowStore, by the C baseline doing
 // the same opens, pragmas and selects, and by StateStoreHost (a WindowSession and 4 WindowModels).
 
 extension Bench {
@@ -28,7 +28,7 @@ extension Bench {
 
         func library(_ index: Int) throws -> (windows: Int, revisions: Int, routes: Int) {
             let launch = launches[index]
-            let restorations = try StateStore(path: path).restore(session: launch.session, into: launch.sizeClass)
+            let restorations = try WindowStore(path: path).restore(session: launch.session, into: launch.sizeClass)
             return restorations.reduce(into: (0, 0, 0)) { total, restoration in
                 total.windows += 1
                 total.revisions += restoration.saved.revision
@@ -58,7 +58,7 @@ extension Bench {
                     ours.revisions == theirs.revisions, hosted == ours
                 else {
                     throw StatebenchError(
-                        "launch \(index): StateStore restored \(ours), raw \(theirs), StateStoreHost \(hosted)")
+                        "launch \(index): WindowStore restored \(ours), raw \(theirs), StateStoreHost \(hosted)")
                 }
             }
         }

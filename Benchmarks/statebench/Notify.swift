@@ -60,9 +60,9 @@ extension Bench {
     private func latencies(polling: Bool, commits: Int) throws -> [Double] {
         let path = folder + "/notify-\(polling ? "polling" : "notifications").db"
         for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
-        var settings = StateStore.Options()
+        var settings = WindowStore.Options()
         settings.forcePolling = polling
-        let store = try StateStore(path: path, options: settings)
+        let store = try WindowStore(path: path, options: settings)
         let feed = try store.changeFeed(session: NotifyWriter.session)
         if !polling, case .polling = feed.notification {
             notes["notify latency"] = "no notifications here: \(feed.notification)"
@@ -110,7 +110,7 @@ extension Bench {
         try? FileManager.default.removeItem(atPath: idleFolder)
         try FileManager.default.createDirectory(atPath: idleFolder, withIntermediateDirectories: true)
         let path = idleFolder + "/state.db"
-        try StateStore(path: path).save(WindowState(session: "idle", window: "w"))
+        try WindowStore(path: path).save(WindowState(session: "idle", window: "w"))
         let watchers = try [false, true].map { polling in
             try IdleWatcher(statectl: statectl, path: path, polling: polling)
         }
@@ -215,7 +215,7 @@ enum NotifyWriter {
 
     /// The child process's loop.
     static func run(path: String) throws {
-        let store = try StateStore(path: path)
+        let store = try WindowStore(path: path)
         var state = WindowState(session: session, window: "w")
         while readLine() != nil {
             state.sizeClass = state.sizeClass == .compact ? .regular : .compact

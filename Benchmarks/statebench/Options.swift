@@ -22,7 +22,7 @@ struct Options {
     }
 
     static let usage = """
-        OVERVIEW: Measures StateStore against the SQLite C API (raw) and a file-per-window store, and
+        OVERVIEW: Measures WindowStore against the SQLite C API (raw) and a file-per-window store, and
         statectl against sqlite3, in one run; prints the figures, their ratios and the issue's targets.
 
         USAGE: swift run -c release statebench [--quick] [--json] [--dir PATH] [--fresh] [--only SECTION]...
@@ -37,7 +37,7 @@ struct Options {
           --only SECTION   Run only save, restore (with the 1M-window scale figure), list, cli, notify
                            (change feeds: notifications against polling), launch (open a store,
                            restore a session) or host (a live WindowModel); repeatable.
-          --contender NAME Measure only StateStore, raw, file (StateStoreHost in launch; statectl,
+          --contender NAME Measure only WindowStore, raw, file (StateStoreHost in launch; statectl,
                            sqlite3 in cli); repeatable.
                            A whole name ("StateStore 1M") takes only that one. For profiling one
                            of them, e.g. under valgrind --tool=callgrind.
@@ -84,7 +84,7 @@ struct Options {
     /// hundred thousand files), later ones only read them. The name changes with the workload and
     /// the schema, so a stale fixture is never read.
     static var defaultFolder: String {
-        NSTemporaryDirectory() + "statebench-fixtures-v\(Workload.fixtureVersion)-schema\(StateStore.schemaVersion)"
+        NSTemporaryDirectory() + "statebench-fixtures-v\(Workload.fixtureVersion)-schema\(WindowStore.schemaVersion)"
     }
 
     func runs(_ section: Section) -> Bool { only.isEmpty || only.contains(section) }

@@ -20,7 +20,7 @@ struct Figure: Encodable {
 
     var operation: String
     var unit: Unit
-    /// StateStore, or statectl for the CLI figures.
+    /// WindowStore, or statectl for the CLI figures.
     var subject: Double?
     /// The SQLite C API baseline, or sqlite3 for the CLI figures.
     var raw: Double?

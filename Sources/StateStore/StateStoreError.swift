@@ -1,14 +1,14 @@
-/// Every failure of the StateStore API, in cases a host can act on without reading the message.
+/// Every failure of the WindowStore API, in cases a host can act on without reading the message.
 ///
-/// A call that takes a closure (``StateStore/update(session:window:expectedRevision:_:)``,
-/// ``StateStore/forEachWindow(session:sizeClass:_:)``, ``StateStore/export(sessions:to:)``) throws
+/// A call that takes a closure (``StateStore/WindowStore/update(session:window:expectedRevision:_:)``,
+/// ``StateStore/WindowStore/forEachWindow(session:sizeClass:_:)``, ``StateStore/WindowStore/export(sessions:to:)``) throws
 /// these for its own failures and passes an error the closure threw through unchanged.
 public enum StateStoreError: Error, Hashable, Sendable, CustomStringConvertible {
     /// An expected revision did not match the window's current one; nothing was written.
     case conflict(session: String, window: String, expected: Int, actual: Int)
     /// Bad data: an id, a route, JSON, a limit exceeded, an over-pop, an import document.
     case invalidInput(String)
-    /// The file is a SQLite database that is not a StateStore; it was left untouched.
+    /// The file is a SQLite database that is not a store of ours; it was left untouched.
     case notOurs(path: String)
     /// A session, window, revision or database file that does not exist.
     case notFound(Missing)
@@ -42,7 +42,7 @@ public enum StateStoreError: Error, Hashable, Sendable, CustomStringConvertible 
         case window(session: String, window: String)
         /// A revision the window's history does not keep; `kept` is the range it keeps, if any.
         case revision(session: String, window: String, revision: Int, kept: ClosedRange<Int>?)
-        /// The database file (a store opened without ``StateStore/Options/createIfMissing``).
+        /// The database file (a store opened without ``StateStore/WindowStore/Options/createIfMissing``).
         case file(path: String)
 
         /// The sentence for people, naming what is missing.

@@ -13,7 +13,7 @@ extension Timestamp {
     }
 }
 
-extension StateStore {
+extension WindowStore {
     /// Opens (or creates) the store at a file URL.
     public convenience init(url: URL, options: Options = Options()) throws(StateStoreError) {
         guard url.isFileURL else { throw .invalidInput("\(url) is not a file URL") }

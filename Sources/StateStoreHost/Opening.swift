@@ -3,13 +3,13 @@ import StateStore
 
 /// The store a session opened, on its queue.
 struct Opened: Sendable {
-    let store: StateStore
+    let store: WindowStore
     /// Where the change log ended before any window was read: the feed, made later on its own
     /// thread, reports everything after it. `nil` in memory, where there is no feed.
     let changePosition: Int64?
     /// The session's windows as they stood at `changePosition`, for the first frames (no SQLite
     /// on the main actor); `nil` in memory, or for a session of more than ``firstFramesAtMost``.
-    var firstFrames: [String: StateStore.RestoredWindow]? = nil
+    var firstFrames: [String: WindowStore.RestoredWindow]? = nil
 
     /// The most windows a session's open reads ahead for its first frames.
     static let firstFramesAtMost = 64
@@ -37,13 +37,13 @@ struct Opened: Sendable {
     }
 
     static func inMemory(options: WindowSession.Options) throws(StateStoreError) -> Opened {
-        Opened(store: try StateStore.inMemory(options: options.store), changePosition: nil)
+        Opened(store: try WindowStore.inMemory(options: options.store), changePosition: nil)
     }
 
     private static func file(
         path: String, session: String, options: WindowSession.Options
     ) throws(StateStoreError) -> Opened {
-        let store = try StateStore(path: path, options: options.store)
+        let store = try WindowStore(path: path, options: options.store)
         let (position, windows) = try store.sessionAtOpen(session: session, atMost: firstFramesAtMost)
         return Opened(store: store, changePosition: position, firstFrames: windows)
     }

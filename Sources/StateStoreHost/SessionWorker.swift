@@ -90,7 +90,7 @@ final class SessionWorker: @unchecked Sendable {
     }
     private var openFailure: StateStoreError?
     /// The store, for ``interrupt()`` from the main thread.
-    private let interruptible = NSLockedValue<StateStore?>(nil)
+    private let interruptible = NSLockedValue<WindowStore?>(nil)
 
     init(session: String, activity: BackgroundActivity?, duringWrite: (@Sendable () -> Void)?) {
         self.session = session
@@ -99,7 +99,7 @@ final class SessionWorker: @unchecked Sendable {
     }
 
     /// The store, once the open job ran (on the queue only).
-    var store: StateStore? { opened?.store }
+    var store: WindowStore? { opened?.store }
 
     /// Opens the session's stores as the queue's first job, and hands what it took to `done`.
     func open(
@@ -184,7 +184,7 @@ final class SessionWorker: @unchecked Sendable {
     /// One transaction on the store, inside the host's background activity when it gave one: an app
     /// suspended while it holds a SQLite lock on a shared container file is killed. Refused time
     /// runs nothing; time taken back interrupts the transaction.
-    func transaction<T>(_ body: (StateStore) -> T) -> Protected<T>? {
+    func transaction<T>(_ body: (WindowStore) -> T) -> Protected<T>? {
         guard let store else { return nil }
         guard let activity = activityInUse.withLock({ $0 }) else { return .done(body(store)) }
         store.clearInterrupt()
@@ -213,7 +213,7 @@ final class SessionWorker: @unchecked Sendable {
         }
     }
 
-    private func writeNow(_ request: WriteRequest, _ store: StateStore) -> WriteOutcome {
+    private func writeNow(_ request: WriteRequest, _ store: WindowStore) -> WriteOutcome {
         do {
             let stored = try store.update(
                 session: session, window: request.window, expectedRevision: request.expectedRevision
@@ -244,7 +244,7 @@ final class SessionWorker: @unchecked Sendable {
     }
 
     /// The stored state of a window and its selected tab, read with the store's full busy timeout.
-    func read(_ window: String) -> Result<StateStore.RestoredWindow, StateStoreError> {
+    func read(_ window: String) -> Result<WindowStore.RestoredWindow, StateStoreError> {
         let session = session
         return protected("read") { store throws(StateStoreError) in
             try store.restoredWindow(session: session, window: window)
@@ -254,7 +254,7 @@ final class SessionWorker: @unchecked Sendable {
     /// Runs `body` in one protected transaction; time the system refused or took back is `busy`
     /// (nothing was done: try again), unless the work was done already.
     func protected<T>(
-        _ what: String, _ body: (StateStore) throws(StateStoreError) -> T
+        _ what: String, _ body: (WindowStore) throws(StateStoreError) -> T
     ) -> Result<T, StateStoreError> {
         switch transaction({ store in Result { () throws(StateStoreError) in try body(store) } }) {
         case nil: return .failure(openFailure ?? .invalidInput("the session's store is not open"))

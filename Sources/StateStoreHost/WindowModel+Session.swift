@@ -70,14 +70,14 @@ extension WindowModel: HostedWindow {
             case .success(let stored): self.restored(stored)
             case .failure(let error):
                 self.report(.store(error))
-                self.restored(StateStore.RestoredWindow())
+                self.restored(WindowStore.RestoredWindow())
             }
         }
     }
 
     /// Restoring never writes and never applies the policy: the model lays out for the saved class
     /// until the environment reports one.
-    private func restored(_ restored: StateStore.RestoredWindow) {
+    private func restored(_ restored: WindowStore.RestoredWindow) {
         let stored = restored.state
         let before = presentationSnapshot
         core.isRestoring = false
@@ -123,7 +123,7 @@ extension WindowModel: HostedWindow {
         if outsideState == nil && base.revision == 0 && edits.isEmpty { return }
         let before = presentationSnapshot
         if core.isRestoring {
-            restored(StateStore.RestoredWindow(state: outsideState))
+            restored(WindowStore.RestoredWindow(state: outsideState))
             return
         }
         cancelSettle()

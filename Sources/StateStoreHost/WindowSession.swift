@@ -43,7 +43,7 @@ public final class WindowSession {
         /// `.expiringActivity` when this is `nil`.
         public var activity: BackgroundActivity?
         /// The store's own settings: busy timeout, durability, history.
-        public var store = StateStore.Options()
+        public var store = WindowStore.Options()
         /// The clock size-class changes settle by; tests inject their own.
         public var clock: any Clock<Duration> = ContinuousClock()
         /// Called inside each write's transaction, before it commits (tests: an activity whose time
@@ -86,7 +86,7 @@ public final class WindowSession {
     @ObservationIgnored let worker: SessionWorker
     /// The store, once open: the first frame reads through it on the main actor, never waiting
     /// (``firstFrameBusyTimeoutMilliseconds``); everything else goes through the worker.
-    @ObservationIgnored private(set) var firstFrame: StateStore?
+    @ObservationIgnored private(set) var firstFrame: WindowStore?
     /// The windows the open read ahead, for first frames that need no SQLite on the main actor.
     @ObservationIgnored private var readAhead: FirstFrames?
     @ObservationIgnored let time: TimeSource
@@ -127,7 +127,7 @@ public final class WindowSession {
     /// The windows of `session` in the platform's default place (``defaultPath(appGroup:)``):
     /// the app's container, or the App Group `appGroup`'s, which the app's extensions share.
     /// With `appGroup`, writers post their Darwin notifications under the group's name too
-    /// (``/StateStore/StateStore/Options-swift.struct/notificationPrefix``), which a sandboxed app and its
+    /// (``/StateStore/WindowStore/Options-swift.struct/notificationPrefix``), which a sandboxed app and its
     /// extensions may post and hear.
     public convenience init(session: String, appGroup: String? = nil, options: Options = Options()) {
         var options = options
@@ -284,7 +284,7 @@ public final class WindowSession {
     }
 
     /// How the session learns of other writers' changes: file notifications on a folder, or
-    /// polling and why (``/StateStore/StateStore/Options-swift.struct/forcePolling`` in ``Options/store`` forces it); `nil`
+    /// polling and why (``/StateStore/WindowStore/Options-swift.struct/forcePolling`` in ``Options/store`` forces it); `nil`
     /// for a session that runs in memory or is still opening.
     public var changeNotification: ChangeNotification? {
         feedLoop?.notification
@@ -393,7 +393,7 @@ public final class WindowSession {
 
     func read(
         _ window: String,
-        then done: @escaping @MainActor @Sendable (Result<StateStore.RestoredWindow, StateStoreError>) -> Void
+        then done: @escaping @MainActor @Sendable (Result<WindowStore.RestoredWindow, StateStoreError>) -> Void
     ) {
         let worker = worker
         worker.run({ worker.read(window) }, then: done)
@@ -675,7 +675,7 @@ public final class WindowSession {
 
     /// Window `id`'s first frame as the open read it, once; `nil` when it must be read (the open
     /// read none ahead, it was taken already, or it changed since).
-    func takeFirstFrame(_ id: String) -> StateStore.RestoredWindow? {
+    func takeFirstFrame(_ id: String) -> WindowStore.RestoredWindow? {
         readAhead?.take(id)
     }
 
@@ -721,18 +721,18 @@ enum FlushState {
 /// The windows a session's open read ahead, each given once to the model made for it; a window
 /// changed since (by another process, or deleted by this one) is read again instead.
 struct FirstFrames {
-    private var windows: [String: StateStore.RestoredWindow]
+    private var windows: [String: WindowStore.RestoredWindow]
     /// Windows taken or changed since the open: read when asked for.
     private var unknown: Set<String> = []
 
-    init(_ windows: [String: StateStore.RestoredWindow]) {
+    init(_ windows: [String: WindowStore.RestoredWindow]) {
         self.windows = windows
     }
 
     /// Window `id` as the open read it (no state when the open found none), once.
-    mutating func take(_ id: String) -> StateStore.RestoredWindow? {
+    mutating func take(_ id: String) -> WindowStore.RestoredWindow? {
         guard unknown.insert(id).inserted else { return nil }
-        return windows.removeValue(forKey: id) ?? StateStore.RestoredWindow()
+        return windows.removeValue(forKey: id) ?? WindowStore.RestoredWindow()
     }
 
     /// Window `id` changed since the open.

@@ -10,7 +10,7 @@ import StateStore
 /// standard error and SPEC §5's exit status.
 enum Statectl {
     /// The version `statectl --version` prints.
-    static let version = "0.2.0"
+    static let version = "0.3.0"
 
     static func main(_ arguments: [RawArgument]) -> Int32 {
         let context = Context()
@@ -18,7 +18,7 @@ enum Statectl {
         do {
             switch try Parser(commands: Command.all).parse(arguments) {
             case .version:
-                context.output.write("statectl \(version) (schema \(StateStore.schemaVersion))\n")
+                context.output.write("statectl \(version) (schema \(WindowStore.schemaVersion))\n")
             case .help(let command):
                 context.output.write(Help.text(for: command))
             case .run(let invocation):

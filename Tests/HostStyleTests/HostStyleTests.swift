@@ -18,7 +18,7 @@ struct HostStyleTests {
     // MARK: The README's host example
 
     @Test func savingAndRestoringAWindowAsTheReadmeShows() throws {
-        let store = try StateStore.inMemory()
+        let store = try WindowStore.inMemory()
 
         // While the app runs: record what the window shows.
         try store.update(session: "main", window: "inbox") { state in
@@ -38,7 +38,7 @@ struct HostStyleTests {
     // MARK: Errors
 
     @Test func aHostsOwnErrorFromUpdateReachesItUnchangedAndNothingIsWritten() throws {
-        let store = try StateStore.inMemory()
+        let store = try WindowStore.inMemory()
         func threadJSON() throws -> String { throw NoNetwork() }
         #expect(throws: NoNetwork()) {
             try store.update(session: "main", window: "inbox") { state in
@@ -60,7 +60,7 @@ struct HostStyleTests {
     }
 
     @Test func theErrorCasesAHostActsOn() throws {
-        let store = try StateStore.inMemory()
+        let store = try WindowStore.inMemory()
         let saved = try store.save(WindowState(session: "main", window: "inbox"))
 
         #expect(throws: StateStoreError.conflict(session: "main", window: "inbox", expected: 7, actual: 1)) {
@@ -75,11 +75,11 @@ struct HostStyleTests {
             try store.revert(session: "main", window: "inbox", to: 5)
         }
         #expect(throws: StateStoreError.notFound(.session("nope"))) { try store.export(sessions: ["nope"]) { _ in } }
-        var existing = StateStore.Options()
+        var existing = WindowStore.Options()
         existing.createIfMissing = false
         let nowhere = Self.databasePath("never-created")
         #expect(throws: StateStoreError.notFound(.file(path: nowhere))) {
-            try StateStore(path: nowhere, options: existing)
+            try WindowStore(path: nowhere, options: existing)
         }
         #expect {
             try store.update(session: "main", window: "inbox") { try $0.pop(1) }
@@ -131,7 +131,7 @@ struct HostStyleTests {
 
     /// A feed made and written to at once: the stream's feed exists when `changes` returns.
     @Test(.timeLimit(.minutes(1))) func aWriteRightAfterChangesIsSeen() async throws {
-        let store = try StateStore(path: Self.databasePath("changes"))
+        let store = try WindowStore(path: Self.databasePath("changes"))
         let session = "run-" + String(UInt64.random(in: 0...UInt64.max), radix: 36)
         let changes = try store.changes(session: session)
         try store.save(WindowState(session: session, window: "inbox", sizeClass: .compact))

@@ -2,12 +2,12 @@ import Foundation
 import StateStore
 import Testing
 
-/// `StateStore.backup(to:)` and `statectl backup FILE`: the safe copy of a live store (SPEC §4),
+/// `WindowStore.backup(to:)` and `statectl backup FILE`: the safe copy of a live store (SPEC §4),
 /// consistent while other processes write, never over an existing file, nothing left on failure.
 @Suite(.serialized)
 struct BackupTests {
     /// 50 windows of session `before`, written and acknowledged.
-    private static func seed(_ store: StateStore) throws {
+    private static func seed(_ store: WindowStore) throws {
         for n in 0..<50 {
             try store.save(WindowState(session: "before", window: "w\(n)", path: [route("R", "\(n)")]))
         }
@@ -18,7 +18,7 @@ struct BackupTests {
     /// whole (every route of revision N carries N). Returns that revision.
     private static func verify(_ copy: String, acknowledged: Int, against original: [WindowState]) throws -> Int {
         #expect(try rawQuery(copy, "PRAGMA integrity_check") == ["ok"])
-        let store = try StateStore(path: copy)
+        let store = try WindowStore(path: copy)
         #expect(try store.check().isOK)
         #expect(try store.windows(session: "before") == original)
         let written = try #require(try store.window(session: "s", window: "w"))
@@ -35,7 +35,7 @@ struct BackupTests {
     @Test func aCopyTakenWhileAnotherProcessWritesHoldsEverythingCommittedBefore() throws {
         let folder = TemporaryFolder()
         let path = folder.file("state.db")
-        let store = try StateStore(path: path)
+        let store = try WindowStore(path: path)
         try Self.seed(store)
         let original = try store.windows(session: "before")
         let writer = try Child(stressHelperPath, ["write", path, "s", "w"])
@@ -76,7 +76,7 @@ struct BackupTests {
     @Test func anExistingTargetIsRefusedUntouched() throws {
         let folder = TemporaryFolder()
         let path = folder.file("state.db")
-        try Self.seed(try StateStore(path: path))
+        try Self.seed(try WindowStore(path: path))
         let file = folder.file("file.db")
         try Data("mine".utf8).write(to: URL(fileURLWithPath: file))
         let empty = folder.file("empty.db")
@@ -94,7 +94,7 @@ struct BackupTests {
 
         for target in [file, empty, subfolder, dangling, leftover, journal, path] {
             #expect {
-                try StateStore(path: path).backup(to: target)
+                try WindowStore(path: path).backup(to: target)
             } throws: { error in
                 guard case .alreadyExists(let message) = error as? StateStoreError else { return false }
                 return message.contains("already exists")
@@ -117,10 +117,10 @@ struct BackupTests {
     @Test func aTargetNamedLikeADatabasesJournalOrWALIsRefused() throws {
         let folder = TemporaryFolder()
         let path = folder.file("state.db")
-        try Self.seed(try StateStore(path: path))
+        try Self.seed(try WindowStore(path: path))
         let other = folder.file("other.db")
-        try StateStore(path: other).save(WindowState(session: "other", window: "o"))
-        let host = try StateStore(path: other)  // a host holding the other store open
+        try WindowStore(path: other).save(WindowState(session: "other", window: "o"))
+        let host = try WindowStore(path: other)  // a host holding the other store open
         let before = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
         let targets = [
             path + "-journal", path + "-wal", path + "-shm", other + "-wal", other + "-journal", other + "-SHM",
@@ -129,7 +129,7 @@ struct BackupTests {
         ]
         for target in targets {
             #expect {
-                try StateStore(path: path).backup(to: target)
+                try WindowStore(path: path).backup(to: target)
             } throws: { error in
                 guard case .invalidInput(let message) = error as? StateStoreError else { return false }
                 return message.contains("would take it for") && message.contains(target)
@@ -146,7 +146,7 @@ struct BackupTests {
         #expect(try host.windowSummaries().count == 1)
 
         for name in ["state.db-journal.bak", "state.db-walrus", "copy-wal.db", "x.db-mj1A2B3C9D", "x.db-wal-copy"] {
-            let report = try StateStore(path: path).backup(to: folder.file(name))
+            let report = try WindowStore(path: path).backup(to: folder.file(name))
             #expect(report.windows == 50, "\(name)")
         }
     }
@@ -154,7 +154,7 @@ struct BackupTests {
     /// A store of about `megabytes` MiB (kept revisions of a window one MiB each), so that a copy
     /// takes long enough to be caught midway.
     private static func largeStore(_ path: String, megabytes: Int) throws {
-        try Self.seed(try StateStore(path: path))
+        try Self.seed(try WindowStore(path: path))
         // 16 routes of 64,000 characters each: a window at the limits, a MiB.
         let route = "',{\"type\":\"R\",\"value\":\"' || printf('%.*c', 64000, 'x') || '\"}'"
         let value = "'[' || substr(replace(printf('%.*c', 16, 'r'), 'r', \(route)), 2) || ']'"
@@ -268,7 +268,7 @@ struct BackupTests {
         #expect(try Self.leftovers(folder, of: target) == lookalikes.sorted())
         for other in others { #expect(contents(other) == Data("keep".utf8), "\(other)") }
         #expect(try rawQuery(target, "PRAGMA integrity_check") == ["ok"])
-        #expect(try StateStore(path: target).windowSummaries().count == 51)
+        #expect(try WindowStore(path: target).windowSummaries().count == 51)
     }
 
     /// Through the library, "a while" is measured on the store's clock: a partial copy left by a
@@ -284,12 +284,12 @@ struct BackupTests {
         try Data("a copy cut short".utf8).write(to: URL(fileURLWithPath: stale))
         try Data("its journal".utf8).write(to: URL(fileURLWithPath: stale + "-journal"))
 
-        var options = StateStore.Options()
-        #expect(try StateStore(path: path, options: options).backup(to: target).windows == 51)
+        var options = WindowStore.Options()
+        #expect(try WindowStore(path: path, options: options).backup(to: target).windows == 51)
         #expect(exists(stale), "written just now: its writer may be at work")
         try FileManager.default.removeItem(atPath: target)
         options.clock = { Timestamp(millisecondsSince1970: Timestamp.now().millisecondsSince1970 + 3_600_000) }
-        #expect(try StateStore(path: path, options: options).backup(to: target).windows == 51)
+        #expect(try WindowStore(path: path, options: options).backup(to: target).windows == 51)
         #expect(!exists(stale) && !exists(stale + "-journal"), "an hour later by the store's clock, it is gone")
 
         // A partial another process holds its lock on (its writer at work), made to look an hour
@@ -301,7 +301,7 @@ struct BackupTests {
         var times = [hourAgo, hourAgo]
         #expect(utimensat(AT_FDCWD, live, &times, 0) == 0)
         try FileManager.default.removeItem(atPath: target)
-        #expect(try StateStore(path: path, options: options).backup(to: target).windows == 51)
+        #expect(try WindowStore(path: path, options: options).backup(to: target).windows == 51)
         #expect(exists(live) && exists(live + "-wal"), "its writer holds it")
         holder.send(SIGKILL)
         _ = try holder.wait()
@@ -329,10 +329,10 @@ struct BackupTests {
     @Test func aFailedCopyCreatesNothing() throws {
         let folder = TemporaryFolder()
         let path = folder.file("state.db")
-        try Self.seed(try StateStore(path: path))
+        try Self.seed(try WindowStore(path: path))
 
         let missingFolder = folder.file("missing/copy.db")
-        #expect { try StateStore(path: path).backup(to: missingFolder) } throws: {
+        #expect { try WindowStore(path: path).backup(to: missingFolder) } throws: {
             ($0 as? StateStoreError)?.isIO == true
         }
         let outcome = try statectl(["--db", path, "backup", missingFolder])
@@ -351,7 +351,7 @@ struct BackupTests {
         try FileManager.default.removeItem(atPath: longFolder)
 
         #expect(throws: StateStoreError.invalidInput("backup path is empty")) {
-            try StateStore(path: path).backup(to: "")
+            try WindowStore(path: path).backup(to: "")
         }
 
         let noDatabase = try statectl(["--db", folder.file("none.db"), "backup", folder.file("copy.db")])
@@ -363,8 +363,8 @@ struct BackupTests {
             defer { unmount(mountPoint) }
             // Bigger than the file system: the copy fails partway.
             let filler = route("P", "\"" + String(repeating: "x", count: 60_000) + "\"")
-            try StateStore(path: path).save(WindowState(session: "big", window: "w", path: [filler, filler]))
-            #expect { try StateStore(path: path).backup(to: mountPoint + "/copy.db") } throws: {
+            try WindowStore(path: path).save(WindowState(session: "big", window: "w", path: [filler, filler]))
+            #expect { try WindowStore(path: path).backup(to: mountPoint + "/copy.db") } throws: {
                 ($0 as? StateStoreError)?.isIO == true
             }
             let full = try statectl(["--db", path, "backup", mountPoint + "/copy.db"])
@@ -380,12 +380,12 @@ struct BackupTests {
     @Test func theCommandReportsTheCopyAndChecksItsArguments() throws {
         let folder = TemporaryFolder()
         let path = folder.file("state.db")
-        try Self.seed(try StateStore(path: path))
+        try Self.seed(try WindowStore(path: path))
         let copy = folder.file("copy.db")
         let outcome = try statectl(["--db", path, "backup", copy])
         #expect(outcome.status == 0, "\(outcome.err)")
         #expect(outcome.out.contains("Backed up 50 windows to \(copy)"), "\(outcome.out)")
-        #expect(try StateStore(path: copy).windows(session: "before").count == 50)
+        #expect(try WindowStore(path: copy).windows(session: "before").count == 50)
 
         for arguments in [["backup"], ["backup", "a.db", "b.db"]] {
             let usage = try statectl(["--db", folder.file("none.db")] + arguments)

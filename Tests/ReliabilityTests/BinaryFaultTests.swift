@@ -66,7 +66,7 @@ struct BinaryFaultTests {
             return try await group.reduce(into: []) { $0 += $1 }
         }
         #expect(failures.isEmpty)
-        let state = try #require(try StateStore(path: path).window(session: "s", window: "w"))
+        let state = try #require(try WindowStore(path: path).window(session: "s", window: "w"))
         #expect(state.revision == processes * each)
         #expect(state.path.count == processes * each)
         // Each process's own pushes are in its order.
@@ -147,7 +147,7 @@ struct BinaryFaultTests {
         let full = try #require(failure, "400 KB filled up")
         Self.expectFailure(full, 74, "a write on a full disk", mentioning: "full")
         #expect(written > 0)
-        let store = try StateStore(path: path)
+        let store = try WindowStore(path: path)
         #expect(try store.windowSummaries().count == written, "the failed write left nothing")
         #expect(try store.check().integrity == ["ok"])
     }
@@ -186,7 +186,7 @@ struct BinaryFaultTests {
         let set = try Self.statectl(path, ["set", "s", "w", "--push", "A:1", "--json"])
         #expect(set.status == 0, "\(set.err)")
         #expect(set.out.contains(#""revision":1"#))
-        #expect(try StateStore(path: path).check().isOK)
+        #expect(try WindowStore(path: path).check().isOK)
     }
 
     /// A file that is not a database, and one cut short: exit 74 for any command, untouched.

@@ -13,7 +13,7 @@ struct ChangeLogProcessTests {
         let rounds = setting("RELIABILITY_FEED_ROUNDS", default: 3)
         let folder = TemporaryFolder()
         let path = folder.file("state.db")
-        let store = try StateStore(path: path)
+        let store = try WindowStore(path: path)
         try store.save(WindowState(session: "before", window: "w"))
         let feed = try store.changeFeed()
         let start = feed.position

@@ -76,7 +76,7 @@ struct CrashTests {
             let lines = child.remainingLines()
             _ = try child.wait()
             let acknowledged = lines.compactMap { Int($0) }.last ?? 0
-            let store = try StateStore(path: path)
+            let store = try WindowStore(path: path)
             #expect(try store.check().isOK, "round \(round)")
             #expect(try store.migrationStatus().pending.isEmpty)
             let revision = try store.window(session: Self.session, window: Self.window)?.revision ?? 0
@@ -106,7 +106,7 @@ struct CrashTests {
         let copy = folder.file("copy.db")
         try copyDatabase(path, to: copy)
         _ = try verify(copy, acknowledged: count, from: 1, round: 0)
-        #expect(try StateStore(path: copy).window(session: Self.session, window: Self.window)?.revision == count)
+        #expect(try WindowStore(path: copy).window(session: Self.session, window: Self.window)?.revision == count)
         // And in place, with the stale shared-memory index beside it.
         _ = try verify(path, acknowledged: count, from: 1, round: 0)
     }
@@ -150,7 +150,7 @@ struct CrashTests {
     /// and that the window holds the last acknowledged revision or the one after it (committed,
     /// killed before it could say so). Returns the window's revision.
     private func verify(_ path: String, acknowledged: Int, from: Int, round: Int, exact: Bool = true) throws -> Int {
-        let store = try StateStore(path: path)
+        let store = try WindowStore(path: path)
         let report = try store.check()
         #expect(report.integrity == ["ok"], "round \(round): \(report.integrity.prefix(5))")
         #expect(report.isOK, "round \(round): \(report.schemaProblems)")

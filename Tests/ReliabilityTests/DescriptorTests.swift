@@ -31,7 +31,7 @@ import Testing
         @Test func aHostShortOfDescriptorsReportsItAndIsNeverKilled() throws {
             let folder = TemporaryFolder()
             let database = folder.file("state.db")
-            try StateStore(path: database).save(WindowState(session: "app", window: "main"))
+            try WindowStore(path: database).save(WindowState(session: "app", window: "main"))
             var openRefused = 0
             var feedRefused = 0
             var watching = 0

@@ -10,7 +10,7 @@ struct FaultTests {
     /// A store at `path` holding one window at revision 1; closed again.
     @discardableResult
     static func seed(_ path: String) throws -> WindowState {
-        let store = try StateStore(path: path)
+        let store = try WindowStore(path: path)
         return try store.save(
             WindowState(session: "s", window: "w", sizeClass: .regular, path: [route("Folder", #""inbox""#)]))
     }
@@ -36,7 +36,7 @@ struct FaultTests {
         defer { makeMutable(path) }
 
         do {
-            let store = try StateStore(path: path)
+            let store = try WindowStore(path: path)
             #expect(try store.window(session: "s", window: "w") == saved, "reading still works")
             for write in Self.writes {
                 #expect("\(write.name) on a read-only file") {
@@ -47,7 +47,7 @@ struct FaultTests {
         // Read once the store is closed: closing a descriptor of the file would drop its locks.
         #expect(contents(path) == before, "not a byte changed")
         makeMutable(path)
-        #expect(try StateStore(path: path).window(session: "s", window: "w") == saved)
+        #expect(try WindowStore(path: path).window(session: "s", window: "w") == saved)
     }
 
     @Test func readOnlyFolderGivesAClearErrorAndWritesNothing() throws {
@@ -69,7 +69,7 @@ struct FaultTests {
         // naming the folder.
         let notWritable = "the folder \(inner) is not writable".lowercased()
         do {
-            let store = try StateStore(path: path)
+            let store = try WindowStore(path: path)
             let read = Result { () throws(StateStoreError) in try store.window(session: "s", window: "w") }
             switch read {
             case .success(let state): #expect(state == saved)
@@ -85,19 +85,19 @@ struct FaultTests {
         }
         // A new file, or a new folder, in the read-only folder.
         #expect {
-            try StateStore(path: inner + "/new.db").save(WindowState(session: "s", window: "w"))
+            try WindowStore(path: inner + "/new.db").save(WindowState(session: "s", window: "w"))
         } throws: { Self.isIOError($0, mentioning: [notWritable]) }
         #expect {
-            try StateStore(path: inner + "/sub/new.db")
+            try WindowStore(path: inner + "/sub/new.db")
         } throws: { Self.isIOError($0, mentioning: ["cannot create folder"]) }
         #expect(try FileManager.default.contentsOfDirectory(atPath: inner) == ["state.db"])
         #expect(contents(path) == before, "not a byte changed")
         makeMutable(inner)
-        #expect(try StateStore(path: path).window(session: "s", window: "w") == saved)
+        #expect(try WindowStore(path: path).window(session: "s", window: "w") == saved)
     }
 
     /// Every kind of write the store makes.
-    static let writes: [(name: String, body: @Sendable (StateStore) throws -> Void)] = [
+    static let writes: [(name: String, body: @Sendable (WindowStore) throws -> Void)] = [
         ("save", { try $0.save(WindowState(session: "s", window: "w", sizeClass: .compact)) }),
         ("save of a new window", { try $0.save(WindowState(session: "s", window: "other")) }),
         ("update", { try $0.update(session: "s", window: "w") { $0.dismiss() } }),
@@ -118,7 +118,7 @@ struct FaultTests {
         let folder = TemporaryFolder()
         let path = folder.file("full.db")
         let saved = try Self.seed(path)
-        let store = try StateStore(path: path)
+        let store = try WindowStore(path: path)
         let pages = try #require(try store.integer(onConnection: "PRAGMA page_count"))
         #expect(try store.integer(onConnection: "PRAGMA max_page_count = \(pages + 3)") == pages + 3)
 
@@ -145,7 +145,7 @@ struct FaultTests {
         // Room again: the same connection writes.
         _ = try store.integer(onConnection: "PRAGMA max_page_count = 1000000")
         #expect(try store.save(state).revision == 2)
-        #expect(try StateStore(path: path).window(session: "s", window: "w")?.path == big)
+        #expect(try WindowStore(path: path).window(session: "s", window: "w")?.path == big)
     }
 
     /// A real full file system: a small tmpfs (needs `mount`, which root has here; skipped with
@@ -157,7 +157,7 @@ struct FaultTests {
         guard let reason = mountSmallFileSystem(at: mountPoint, size: "512k") else {
             defer { unmount(mountPoint) }
             let path = mountPoint + "/state.db"
-            let store = try StateStore(path: path)
+            let store = try WindowStore(path: path)
             var written: [WindowState] = []
             var failure: StateStoreError?
             for n in 0..<200 {
@@ -211,13 +211,13 @@ struct FaultTests {
 
         // The check reports the damage (even damage that stops SQLite's check midway) rather
         // than failing to check.
-        let report = try StateStore(path: path).check()
+        let report = try WindowStore(path: path).check()
         #expect(!report.isOK)
         #expect(report.integrity != ["ok"] && !report.integrity.isEmpty)
         #expect(contents(path) == bytes, "opening and checking wrote nothing")
 
         // Reading every window: each either reads back as written or fails with a clear error.
-        if let store = try? StateStore(path: path) {
+        if let store = try? WindowStore(path: path) {
             for n in 0..<300 {
                 do {
                     if let state = try store.window(session: "s\(n)", window: "w") {
@@ -240,7 +240,7 @@ struct FaultTests {
         let folder = TemporaryFolder()
         let path = folder.file("cut.db")
         do {
-            let store = try StateStore(path: path)
+            let store = try WindowStore(path: path)
             for n in 0..<200 {
                 try store.save(WindowState(session: "s\(n)", window: "w", path: [route("P", "\"\(n)\"")]))
             }
@@ -248,7 +248,7 @@ struct FaultTests {
         let bytes = try #require(contents(path))
         let cut = bytes.prefix(bytes.count / 2)
         try cut.write(to: URL(fileURLWithPath: path))
-        let outcome = Result { () throws(StateStoreError) -> CheckReport in try StateStore(path: path).check() }
+        let outcome = Result { () throws(StateStoreError) -> CheckReport in try WindowStore(path: path).check() }
         switch outcome {
         case .success(let report): #expect(!report.isOK)
         case .failure(let error): #expect(error.isDamageOrIO, "\(error)")
@@ -270,7 +270,7 @@ struct FaultTests {
                 #"('bad-path', 'w', 'compact', '{}', NULL, '[]', 'migrate', 1, 0)"#,
                 #"('nul', CAST(X'610062' AS TEXT), 'regular', '[]', NULL, '[]', 'dismiss', 1, 0)"#,
             ])
-        let store = try StateStore(path: path)
+        let store = try WindowStore(path: path)
         for session in ["bad-json", "bad-item", "bad-path"] {
             #expect("\(session)") {
                 try store.window(session: session, window: "w")
@@ -307,7 +307,7 @@ struct FaultTests {
                 #"('t', 'fine', 'compact', '[]', NULL, '[]', 'migrate', 1, 0)"#,
                 #"('u', 'deep', 'compact', '[{"type":"A","value":\#(deep)}]', NULL, '[]', 'migrate', 1, 0)"#,
             ])
-        let store = try StateStore(path: path)
+        let store = try WindowStore(path: path)
         let alone = try #require(
             #expect(throws: StateStoreError.self) { try store.window(session: "t", window: "broken") })
         #expect(alone.description.contains("'t' 'broken'"), "\(alone)")

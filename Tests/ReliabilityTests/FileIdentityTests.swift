@@ -9,7 +9,7 @@ import Testing
 struct FileIdentityTests {
     /// A store with one window, closed.
     private static func seed(_ path: String) throws {
-        let store = try StateStore(path: path)
+        let store = try WindowStore(path: path)
         try store.save(WindowState(session: "s", window: "w", path: [route("A", "1")]))
     }
 
@@ -24,7 +24,7 @@ struct FileIdentityTests {
         let before = try #require(contents(path))
         for name in [path, folder.file("other.db")] {
             #expect {
-                try StateStore(path: name)
+                try WindowStore(path: name)
             } throws: { error in
                 guard case .io(let failure) = error as? StateStoreError else { return false }
                 return failure.message.contains("\(name) has 2 hard links")
@@ -67,14 +67,14 @@ struct FileIdentityTests {
 
     /// A store with two windows at `path`, a copy of it taken then at `copy`, and one more window
     /// written after the copy (so only the live file has it). Returns the copy's export.
-    private static func storeAndCopy(_ store: StateStore, path: String, copy: String) throws -> String {
+    private static func storeAndCopy(_ store: WindowStore, path: String, copy: String) throws -> String {
         try store.save(WindowState(session: "s", window: "w", sizeClass: .compact, path: [route("A", "1")]))
         try store.update(session: "s", window: "w") { $0.push(route("B", "1")) }
         try store.save(WindowState(session: "s", window: "other"))
         try rawSQL(path, "VACUUM INTO '\(copy)'")
         try store.save(WindowState(session: "t", window: "late"))
         var exported: [UInt8] = []
-        try StateStore(path: copy).export { exported += $0 }
+        try WindowStore(path: copy).export { exported += $0 }
         return String(decoding: exported, as: UTF8.self)
     }
 
@@ -93,7 +93,7 @@ struct FileIdentityTests {
         let path = folder.file("state.db")
         let copy = folder.file("copy.db")
         do {
-            let store = try StateStore(path: path)
+            let store = try WindowStore(path: path)
             let copied = try Self.storeAndCopy(store, path: path, copy: copy)
             #expect(rename(copy, path) == 0)
 
@@ -103,7 +103,7 @@ struct FileIdentityTests {
             #expect(Self.size(path + "-wal") ?? 0 == 0, "the old file's WAL went with its connection")
 
             var exported: [UInt8] = []
-            try StateStore(path: path).export { exported += $0 }
+            try WindowStore(path: path).export { exported += $0 }
             #expect(String(decoding: exported, as: UTF8.self) == copied, "the copy, whole")
         }
         #expect(try rawQuery(path, "PRAGMA integrity_check") == ["ok"])
@@ -118,7 +118,7 @@ struct FileIdentityTests {
         let archive = folder.file("archive.db")
         var expected: [UInt8] = []
         do {
-            let store = try StateStore(path: path)
+            let store = try WindowStore(path: path)
             for n in 1...20 { try store.save(WindowState(session: "s", window: "w\(n)", path: [route("R", "\(n)")])) }
             try store.export { expected += $0 }
             #expect(rename(path, archive) == 0)
@@ -126,7 +126,7 @@ struct FileIdentityTests {
         }
         #expect(!exists(path), "nothing created at the old name")
         var archived: [UInt8] = []
-        try StateStore(path: archive).export { archived += $0 }
+        try WindowStore(path: archive).export { archived += $0 }
         #expect(archived == expected)
         #expect(try rawQuery(archive, "PRAGMA integrity_check") == ["ok"])
     }
@@ -137,7 +137,7 @@ struct FileIdentityTests {
         let folder = TemporaryFolder()
         let path = folder.file("state.db")
         do {
-            let store = try StateStore(path: path)
+            let store = try WindowStore(path: path)
             try store.save(WindowState(session: "s", window: "w"))
             #expect(unlink(path) == 0)
             #expect { try store.save(WindowState(session: "s", window: "x")) } throws: { Self.isReplaced($0, path) }
@@ -149,7 +149,7 @@ struct FileIdentityTests {
             #expect { try store.check() } throws: { Self.isReplaced($0, path) }
             #expect(!exists(path) && !exists(folder.file("copy.db")), "nothing created")
         }
-        #expect(try StateStore(path: path).windowSummaries().isEmpty)
+        #expect(try WindowStore(path: path).windowSummaries().isEmpty)
     }
 
     /// A change feed whose file is replaced: its next poll fails the same way, and so does every
@@ -158,7 +158,7 @@ struct FileIdentityTests {
         let folder = TemporaryFolder()
         let path = folder.file("state.db")
         let copy = folder.file("copy.db")
-        let store = try StateStore(path: path)
+        let store = try WindowStore(path: path)
         let feed = try store.changeFeed(after: 0)
         _ = try Self.storeAndCopy(store, path: path, copy: copy)
         #expect(try feed.poll().count == 4)
@@ -176,7 +176,7 @@ struct FileIdentityTests {
             try FileManager.default.createDirectory(atPath: folder.file(name), withIntermediateDirectories: false)
         }
         try Self.seed(folder.file("a/state.db"))
-        try StateStore(path: folder.file("b/state.db")).save(WindowState(session: "b", window: "only"))
+        try WindowStore(path: folder.file("b/state.db")).save(WindowState(session: "b", window: "only"))
         #expect(symlink("a", folder.file("link")) == 0)
         return (folder.file("link/state.db"), folder.file("b/state.db"))
     }
@@ -195,7 +195,7 @@ struct FileIdentityTests {
     func aFolderOnThePathRepointedStopsTheNextWrite(path write: SharedFileTests.WritePath) throws {
         let folder = TemporaryFolder()
         let (path, other) = try Self.linkedFolders(folder)
-        let store = try StateStore(path: path)
+        let store = try WindowStore(path: path)
         let feed = try store.changeFeed()
         try store.save(WindowState(session: "s", window: "before"))
         #expect(try feed.poll().count == 1)
@@ -206,8 +206,8 @@ struct FileIdentityTests {
         #expect { try store.window(session: "s", window: "w") } throws: { Self.isReplaced($0, path) }
         #expect { try feed.poll() } throws: { Self.isReplaced($0, path) }
         #expect(contents(other) == second, "nothing written into the file the path names now")
-        #expect(try StateStore(path: path).windowSummaries().map(\.window) == ["only"])
-        let kept = try StateStore(path: folder.file("a/state.db")).windowSummaries().map(\.window)
+        #expect(try WindowStore(path: path).windowSummaries().map(\.window) == ["only"])
+        let kept = try WindowStore(path: folder.file("a/state.db")).windowSummaries().map(\.window)
         #expect(kept.sorted() == ["before", "w"], "every acknowledged write is in the file opened")
     }
 
@@ -218,16 +218,16 @@ struct FileIdentityTests {
     func aFolderOnALinkFreePathReplacedStopsTheNextWrite(path write: SharedFileTests.WritePath) throws {
         let folder = TemporaryFolder()
         let path = folder.file("a/state.db")
-        let store = try StateStore(path: path)
+        let store = try WindowStore(path: path)
         try store.save(WindowState(session: "s", window: "before"))
-        try StateStore(path: folder.file("b/state.db")).save(WindowState(session: "s", window: "only"))
+        try WindowStore(path: folder.file("b/state.db")).save(WindowState(session: "s", window: "only"))
         let second = try #require(contents(folder.file("b/state.db")))
 
         #expect(rename(folder.file("a"), folder.file("a.old")) == 0)
         #expect(rename(folder.file("b"), folder.file("a")) == 0)
         #expect("\(write)") { try write.write(store) } throws: { Self.isReplaced($0, path) }
         #expect(contents(path) == second, "nothing written into the file the path names now")
-        let kept = try StateStore(path: folder.file("a.old/state.db")).windowSummaries().map(\.window)
+        let kept = try WindowStore(path: folder.file("a.old/state.db")).windowSummaries().map(\.window)
         #expect(kept == ["before"])
     }
 
@@ -236,7 +236,7 @@ struct FileIdentityTests {
     @Test func aFolderOnThePathRepointedEndsWatchWith74() throws {
         let folder = TemporaryFolder()
         let (path, other) = try Self.linkedFolders(folder)
-        let store = try StateStore(path: folder.file("a/state.db"))
+        let store = try WindowStore(path: folder.file("a/state.db"))
         let watch = try Child(statectlPath, ["--db", path, "watch", "--timeout", "60"])
         var printed: String?
         for attempt in 1...200 where printed == nil {
@@ -245,7 +245,7 @@ struct FileIdentityTests {
         }
         #expect(printed?.hasPrefix("s w") == true, "\(watch.errors)")
         Self.repoint(folder.file("link"), to: "b")
-        try StateStore(path: other).save(WindowState(session: "b", window: "after"))
+        try WindowStore(path: other).save(WindowState(session: "b", window: "after"))
         #expect(try watch.wait(timeout: .seconds(60)) == .exited(74))
         #expect(watch.errors.contains("Error: \(path) was replaced or deleted"), "\(watch.errors)")
         #expect(!watch.output.contains("after"), "\(watch.output)")
@@ -256,7 +256,7 @@ struct FileIdentityTests {
         let folder = TemporaryFolder()
         let path = folder.file("state.db")
         let copy = folder.file("copy.db")
-        let store = try StateStore(path: path)
+        let store = try WindowStore(path: path)
         try store.save(WindowState(session: "s", window: "w"))
         let watch = try Child(statectlPath, ["--db", path, "watch", "--timeout", "30"])
         // Once a change has been printed, the watcher is following the file.

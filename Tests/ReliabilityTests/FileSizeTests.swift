@@ -32,21 +32,21 @@ struct FileSizeTests {
         let path = folder.file("state.db")
         let writes = setting("RELIABILITY_LARGE_WRITES", default: 30)
         do {
-            let store = try StateStore(path: path)
+            let store = try WindowStore(path: path)
             for n in 1...writes { try store.save(Self.largeWindow(n)) }
         }
         let written = Self.size(path)
         let kept = min(writes, 100) + min(writes, 1000) + 1  // history, the log, the window
         #expect(written <= kept * Self.windowBytes * 11 / 10 + (1 << 20), "\(written) bytes for \(kept) states")
 
-        do { #expect(try StateStore(path: path).deleteWindow(session: "big", window: "w")) }
+        do { #expect(try WindowStore(path: path).deleteWindow(session: "big", window: "w")) }
         let deleted = Self.size(path)
         let logged = min(writes, 999) + 1
         #expect(deleted <= logged * Self.windowBytes * 11 / 10 + (1 << 20), "\(deleted) bytes for \(logged) logged")
         #expect(written - deleted >= min(writes, 100) * Self.windowBytes * 9 / 10, "\(written) → \(deleted)")
 
         do {
-            let store = try StateStore(path: path)
+            let store = try WindowStore(path: path)
             for n in 0..<1000 { try store.save(WindowState(session: "small", window: "w\(n % 10)")) }
         }
         let turned = Self.size(path)
@@ -54,23 +54,23 @@ struct FileSizeTests {
         print(
             "FileSizeTests: \(writes) writes of a 1 MiB window: \(written) bytes; deleted: \(deleted); log turned: \(turned)"
         )
-        #expect(try StateStore(path: path).check().isOK)
+        #expect(try WindowStore(path: path).check().isOK)
     }
 
     /// Pruning a session gives its space back at once.
     @Test func pruningGivesTheSpaceBack() throws {
         let folder = TemporaryFolder()
         let path = folder.file("state.db")
-        var options = StateStore.Options()
+        var options = WindowStore.Options()
         options.historyLimit = 20
         options.clock = { Timestamp(millisecondsSince1970: 1000) }
         do {
-            let store = try StateStore(path: path, options: options)
+            let store = try WindowStore(path: path, options: options)
             for n in 1...20 { try store.save(Self.largeWindow(n, session: "old")) }
         }
         let written = Self.size(path)
         options.clock = { Timestamp.now() }
-        do { #expect(try StateStore(path: path, options: options).prune(olderThan: .seconds(60)).count == 1) }
+        do { #expect(try WindowStore(path: path, options: options).prune(olderThan: .seconds(60)).count == 1) }
         let pruned = Self.size(path)
         #expect(written - pruned >= 20 * Self.windowBytes * 9 / 10, "\(written) → \(pruned)")
     }
@@ -82,16 +82,16 @@ struct FileSizeTests {
         let folder = TemporaryFolder()
         let path = folder.file("state.db")
         do {
-            let store = try StateStore(path: path)
+            let store = try WindowStore(path: path)
             for n in 1...5 { try store.save(Self.largeWindow(n, window: "w\(n)")) }
         }
         try rawSQL(path, "PRAGMA auto_vacuum = NONE; VACUUM")
         #expect(try rawQuery(path, "PRAGMA auto_vacuum") == ["0"])
-        var reading = StateStore.Options()
+        var reading = WindowStore.Options()
         reading.migrate = false
-        _ = try StateStore(path: path, options: reading).windowSummaries()
+        _ = try WindowStore(path: path, options: reading).windowSummaries()
         #expect(try rawQuery(path, "PRAGMA auto_vacuum") == ["0"], "a reader changes nothing")
-        let store = try StateStore(path: path)
+        let store = try WindowStore(path: path)
         #expect(try rawQuery(path, "PRAGMA auto_vacuum") == ["2"], "incremental")
         #expect(try store.windowSummaries().count == 5)
         #expect(try store.check().isOK)
@@ -102,16 +102,16 @@ struct FileSizeTests {
     @Test func aLockedFileOpensAndIsTurnedByTheNextOpen() throws {
         let folder = TemporaryFolder()
         let path = folder.file("state.db")
-        try StateStore(path: path).save(Self.largeWindow(1))
+        try WindowStore(path: path).save(Self.largeWindow(1))
         try rawSQL(path, "PRAGMA auto_vacuum = NONE; VACUUM")
         let lock = try WriteLock(path)
-        var options = StateStore.Options()
+        var options = WindowStore.Options()
         options.busyTimeoutMilliseconds = 0
-        let store = try StateStore(path: path, options: options)
+        let store = try WindowStore(path: path, options: options)
         #expect(try store.windowSummaries().count == 1)
         #expect(try rawQuery(path, "PRAGMA auto_vacuum") == ["0"])
         lock.release()
-        _ = try StateStore(path: path)
+        _ = try WindowStore(path: path)
         #expect(try rawQuery(path, "PRAGMA auto_vacuum") == ["2"])
     }
 
@@ -122,7 +122,7 @@ struct FileSizeTests {
         let folder = TemporaryFolder()
         let source = folder.file("source.db")
         do {
-            let store = try StateStore(path: source)
+            let store = try WindowStore(path: source)
             // About 720 KiB: each window, its revision and its logged state, 60 KB each.
             for n in 0..<4 {
                 let value = "\"" + String(repeating: "x", count: 60_000) + "\""
@@ -138,7 +138,7 @@ struct FileSizeTests {
         defer { unmount(mountPoint) }
         let path = mountPoint + "/state.db"
         try FileManager.default.copyItem(atPath: source, toPath: path)
-        let store = try StateStore(path: path)
+        let store = try WindowStore(path: path)
         #expect(try store.windowSummaries().count == 4)
         #expect(try rawQuery(path, "PRAGMA auto_vacuum") == ["0"], "skipped")
         #expect(try rawQuery(path, "PRAGMA integrity_check") == ["ok"])

@@ -130,7 +130,7 @@ enum FuzzChecks {
             zip(again.windows, document.windows).allSatisfy({ same($0, $1) })
         else { return "the document written back parses to other windows" }
         do {
-            let store = try StateStore.inMemory()
+            let store = try WindowStore.inMemory()
             let stored = try store.importDocument(document)
             guard stored.map(\.revision) == Array(repeating: 1, count: document.windows.count) else {
                 return "imported revisions \(stored.map(\.revision))"

@@ -60,7 +60,7 @@ struct HostileImportTests {
     @Test func refusedWholeWithNothingWritten() throws {
         let folder = TemporaryFolder()
         let path = try HostileInputTests.seededDatabase(in: folder)
-        let store = try StateStore(path: path)
+        let store = try WindowStore(path: path)
         let before = try rawDump(path)
         for (name, bytes) in Self.refused {
             #expect("\(name)") {
@@ -77,14 +77,14 @@ struct HostileImportTests {
     /// export of a store holding both imports again.
     @Test func canonicallyEquivalentIdsAreTwoWindows() throws {
         let folder = TemporaryFolder()
-        let store = try StateStore(path: folder.file("export.db"))
+        let store = try WindowStore(path: folder.file("export.db"))
         try store.save(WindowState(session: "s", window: "e\u{301}", sizeClass: .compact))
         try store.save(WindowState(session: "s", window: "\u{E9}", sizeClass: .regular))
         var exported: [UInt8] = []
         try store.export { exported += $0 }
         let document = try StateDocument(utf8: exported)
         #expect(document.windows.map { Array($0.window.utf8) } == [[0x65, 0xCC, 0x81], [0xC3, 0xA9]])
-        let copy = try StateStore(path: folder.file("import.db"))
+        let copy = try WindowStore(path: folder.file("import.db"))
         try copy.importDocument(document)
         let windows = try copy.windows(session: "s").map { (Array($0.window.utf8), $0.sizeClass) }
         #expect(windows.count == 2)
@@ -111,7 +111,7 @@ struct HostileImportTests {
                 + #"{"type":"D","value":{"a":1,"a":2}},{"type":"S","value":"\u0000\ud83d\ude80"}],"#
                 + #""item":{"type":"E","value":-0.0E-0},"itemPath":[{"type":"Deep","value":"#
                 + String(repeating: "[", count: 512) + String(repeating: "]", count: 512) + "}]}")
-        let store = try StateStore(path: folder.file("round.db"))
+        let store = try WindowStore(path: folder.file("round.db"))
         let stored = try store.importDocument(try StateDocument(parsing: text))
         #expect(stored.map(\.revision) == [1])
         let state = try #require(try store.window(session: "'; DROP TABLE windows; --", window: "\" OR 1=1"))

@@ -187,7 +187,7 @@ struct HostileInputTests {
     /// A database holding one other window, so that "nothing written" is checked against data.
     static func seededDatabase(in folder: TemporaryFolder) throws -> String {
         let path = folder.file("hostile.db")
-        try StateStore(path: path).save(
+        try WindowStore(path: path).save(
             WindowState(session: "base", window: "w", sizeClass: .regular, path: [try Route(type: "Keep", json: "1")]))
         return path
     }
@@ -206,7 +206,7 @@ struct HostileInputTests {
     static func expectStored(_ hostile: Case, in path: String, _ channel: String) throws {
         let session = String(decoding: hostile.session, as: UTF8.self)
         let window = String(decoding: hostile.window, as: UTF8.self)
-        let store = try StateStore(path: path)
+        let store = try WindowStore(path: path)
         let windows = try store.windows(session: session)
         // Compared as bytes: Swift's == would take "é" and "e\u{301}" as equal.
         let state = try #require(
@@ -235,7 +235,7 @@ struct HostileInputTests {
             let routes = try hostile.routes.map { bytes throws(StateStoreError) in
                 try Route(parsing: String(decoding: bytes, as: UTF8.self))
             }
-            return try StateStore(path: path).update(session: session, window: window) { state in
+            return try WindowStore(path: path).update(session: session, window: window) { state in
                 for route in routes { state.push(route) }
             }
         }
@@ -295,7 +295,7 @@ struct HostileInputTests {
     @Test func libraryOnlyInputs() throws {
         let folder = TemporaryFolder()
         let path = try Self.seededDatabase(in: folder)
-        let store = try StateStore(path: path)
+        let store = try WindowStore(path: path)
         let before = try rawDump(path)
         let refused: [(String, () throws -> Void)] = [
             ("NUL in a session", { try store.save(WindowState(session: "a\0b", window: "w")) }),
@@ -334,7 +334,7 @@ struct HostileInputTests {
                 { try store.update(session: "s", window: "\u{E9}") { $0.window = "e\u{301}" } }
             ),
             ("a history limit of 0", { _ = try store.history(session: "base", window: "w", limit: 0) }),
-            ("an empty database path", { _ = try StateStore(path: "") }),
+            ("an empty database path", { _ = try WindowStore(path: "") }),
         ]
         for (name, body) in refused {
             #expect("\(name)") {

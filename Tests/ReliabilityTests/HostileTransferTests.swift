@@ -67,7 +67,7 @@ struct HostileTransferTests {
         // Everything but the stamps of the new revisions.
         let stamps = /"updatedAt":"[^"]*"/
         #expect(again.out.replacing(stamps, with: "") == exported.out.replacing(stamps, with: ""))
-        #expect(try StateStore(path: copy).windows(session: "s").count == 2)
+        #expect(try WindowStore(path: copy).windows(session: "s").count == 2)
     }
 
     static let navigationPaths: [(name: String, json: String, stored: [String]?)] = [
@@ -113,7 +113,7 @@ struct HostileTransferTests {
                 let routes = try #require(try? library.get(), "\(name)")
                 #expect(routes.map(\.description) == stored, "\(name): library")
                 #expect(binary.status == 0, "\(name): \(binary.err)")
-                let state = try #require(try StateStore(path: path).window(session: "base", window: "w"))
+                let state = try #require(try WindowStore(path: path).window(session: "base", window: "w"))
                 #expect(
                     state.path.map { Array($0.description.utf8) } == stored.map { Array($0.utf8) }, "\(name): binary")
                 let shown = try Self.statectl(path, ["show", "base", "w", "--navigation-path"])

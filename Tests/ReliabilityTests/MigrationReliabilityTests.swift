@@ -57,16 +57,16 @@ struct MigrationReliabilityTests {
         let original = try #require(contents(Self.fixture))
         let path = try Self.copyOfFixture(in: folder)
 
-        var inspect = StateStore.Options()
+        var inspect = WindowStore.Options()
         inspect.migrate = false
-        let status = try StateStore(path: path, options: inspect).migrationStatus()
+        let status = try WindowStore(path: path, options: inspect).migrationStatus()
         #expect(status.schemaVersion == 1)
-        #expect(status.pending.map(\.version) == Array(2..<(StateStore.schemaVersion + 1)))
+        #expect(status.pending.map(\.version) == Array(2..<(WindowStore.schemaVersion + 1)))
 
-        let store = try StateStore(path: path)
-        #expect(try rawQuery(path, "PRAGMA user_version") == [String(StateStore.schemaVersion)])
+        let store = try WindowStore(path: path)
+        #expect(try rawQuery(path, "PRAGMA user_version") == [String(WindowStore.schemaVersion)])
         #expect(try store.check().isOK)
-        #expect(try store.migrationStatus().applied.map(\.version) == Array(1...StateStore.schemaVersion))
+        #expect(try store.migrationStatus().applied.map(\.version) == Array(1...WindowStore.schemaVersion))
 
         var windows: [WindowState] = []
         for summary in try store.windowSummaries() {
@@ -135,7 +135,7 @@ struct MigrationReliabilityTests {
         #expect(try rawQuery(path, "PRAGMA integrity_check") == ["ok"])
 
         // The real migrations then go on from where the file is.
-        let store = try StateStore(path: path)
+        let store = try WindowStore(path: path)
         #expect(try store.check().isOK)
         #expect(try store.window(session: "main", window: "inbox") == Self.expectedWindows[1])
     }

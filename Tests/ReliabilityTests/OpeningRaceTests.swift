@@ -29,7 +29,7 @@ struct OpeningRaceTests {
         }
         release.start()
 
-        let store = try StateStore(path: path)  // waits up to the default 5 s
+        let store = try WindowStore(path: path)  // waits up to the default 5 s
         #expect(try store.check().isOK)
         #expect(try rawQuery(path, "PRAGMA journal_mode") == ["wal"])
     }
@@ -44,11 +44,11 @@ struct OpeningRaceTests {
         defer { sqlite3_close(other) }
         #expect(sqlite3_exec(other, "BEGIN IMMEDIATE", nil, nil, nil) == SQLITE_OK)
 
-        var options = StateStore.Options()
+        var options = WindowStore.Options()
         options.busyTimeoutMilliseconds = 200
         let started = ContinuousClock.now
         #expect {
-            try StateStore(path: path, options: options)
+            try WindowStore(path: path, options: options)
         } throws: { if case .busy? = $0 as? StateStoreError { true } else { false } }
         #expect(ContinuousClock.now - started >= .milliseconds(200), "it waited the timeout")
         #expect(ContinuousClock.now - started < .seconds(30), "and not for ever")

@@ -27,7 +27,7 @@ struct PowerCutTests {
     static func tornBesideAHotJournal(_ folder: TemporaryFolder, at path: String) throws -> [WindowState] {
         let source = folder.file("source.db")
         let windows = try { () throws -> [WindowState] in
-            let store = try StateStore(path: source)
+            let store = try WindowStore(path: source)
             for n in 0..<10 { try store.save(WindowState(session: "s", window: "w\(n)", path: [route("R", "\(n)")])) }
             return try store.windows(session: "s")
         }()
@@ -58,7 +58,7 @@ struct PowerCutTests {
         let list = try statectl(["--db", path, "list", "--json"])
         #expect(list.status == 0, "\(list.err)")
         #expect(list.out.components(separatedBy: "\"window\"").count - 1 == 10, "\(list.out)")
-        let store = try StateStore(path: path)
+        let store = try WindowStore(path: path)
         #expect(try store.windows(session: "s") == windows)
         #expect(try store.check().isOK)
         #expect(!exists(path + "-journal"), "rolled back")
@@ -85,7 +85,7 @@ struct PowerCutTests {
         #expect(list.err == "No windows.\n")
         let set = try statectl(["--db", path, "set", "s", "w", "--push", "A"])
         #expect(set.status == 0, "\(set.err)")
-        #expect(try StateStore(path: path).check().isOK)
+        #expect(try WindowStore(path: path).check().isOK)
     }
 
     /// A cut in a checkpoint: the WAL a killed writer left holds every commit, page 1 included,
@@ -106,7 +106,7 @@ struct PowerCutTests {
         let show = try statectl(["--db", path, "show", "s", "w", "--json"])
         #expect(show.status == 0, "\(show.err)")
         #expect(show.out.contains("\"revision\":\(count)"), "\(show.out)")
-        let store = try StateStore(path: path)
+        let store = try WindowStore(path: path)
         #expect(try store.window(session: "s", window: "w")?.revision == count)
         #expect(try store.check().isOK)
     }
@@ -118,7 +118,7 @@ struct PowerCutTests {
     func aTornHeaderBesideNothingSQLiteCanUseIsRefusedUntouched(_ beside: String) throws {
         let folder = TemporaryFolder()
         let path = folder.file("torn.db")
-        try StateStore(path: path).save(WindowState(session: "s", window: "w"))
+        try WindowStore(path: path).save(WindowState(session: "s", window: "w"))
         try Self.garbleHeader(path)
         let sidecar = path + (beside.hasPrefix("journal") ? "-journal" : "-wal")
         var bytes =
@@ -133,7 +133,7 @@ struct PowerCutTests {
         let list = try statectl(["--db", path, "list"])
         #expect(list.status == 74, "\(list.err)")
         #expect(list.err.contains("is not a database"), "\(list.err)")
-        #expect { try StateStore(path: path) } throws: { error in
+        #expect { try WindowStore(path: path) } throws: { error in
             if case .notADatabase(path) = error as? StateStoreError { return true }
             return false
         }

@@ -34,7 +34,7 @@ struct ProcessTests {
         }
         print("ProcessTests: \(processes) × \(increments) increments, \(conflicts) conflicts retried")
 
-        let store = try StateStore(path: path)
+        let store = try WindowStore(path: path)
         let final = try #require(try store.window(session: "counter", window: "w"))
         #expect(final.item?.json == String(processes * increments))
         #expect(final.revision == processes * increments)
@@ -47,9 +47,9 @@ struct ProcessTests {
     @Test func aLockHeldByAnotherProcessPastTheTimeoutIsBusy() throws {
         let folder = TemporaryFolder()
         let path = folder.file("busy.db")
-        var options = StateStore.Options()
+        var options = WindowStore.Options()
         options.busyTimeoutMilliseconds = 300
-        let store = try StateStore(path: path, options: options)
+        let store = try WindowStore(path: path, options: options)
         let before = try store.save(WindowState(session: "s", window: "w", sizeClass: .compact))
 
         let holder = try Child(stressHelperPath, ["hold", path, "60"])
@@ -81,7 +81,7 @@ struct ProcessTests {
     @Test func aLockReleasedWithinTheTimeoutIsWaitedFor() throws {
         let folder = TemporaryFolder()
         let path = folder.file("wait.db")
-        let store = try StateStore(path: path)  // the default timeout: 5 s
+        let store = try WindowStore(path: path)  // the default timeout: 5 s
         try store.save(WindowState(session: "s", window: "w"))
 
         let holder = try Child(stressHelperPath, ["hold", path, "1"])

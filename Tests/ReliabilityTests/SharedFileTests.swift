@@ -16,7 +16,7 @@ struct SharedFileTests {
 
         var testDescription: String { rawValue }
 
-        func write(_ store: StateStore) throws {
+        func write(_ store: WindowStore) throws {
             switch self {
             case .save:
                 try store.save(WindowState(session: "s", window: "w", sizeClass: .regular, path: [route("A", "2")]))
@@ -40,7 +40,7 @@ struct SharedFileTests {
 
     /// What else the process opens on the file before the other process comes and goes.
     enum Neighbour: String, CaseIterable, CustomTestStringConvertible {
-        /// A second `StateStore` on the same path (a host with a store per window).
+        /// A second `WindowStore` on the same path (a host with a store per window).
         case secondStore
         /// A change feed, opened and polled.
         case feed
@@ -56,7 +56,7 @@ struct SharedFileTests {
         let folder = TemporaryFolder()
         let path = folder.file("state.db")
         do {
-            let store = try StateStore(path: path)
+            let store = try WindowStore(path: path)
             try store.save(WindowState(session: "s", window: "w", sizeClass: .compact, path: [route("A", "1")]))
             try store.update(session: "s", window: "w") { $0.push(route("B", "1")) }
             try store.save(WindowState(session: "s", window: "other"))
@@ -64,7 +64,7 @@ struct SharedFileTests {
             var keptOpen: [AnyObject] = []
             switch neighbour {
             case .secondStore:
-                let second = try StateStore(path: path)
+                let second = try WindowStore(path: path)
                 #expect(try second.window(session: "s", window: "w")?.revision == 2)
                 keptOpen.append(second)
             case .feed:
@@ -99,9 +99,9 @@ struct SharedFileTests {
         let folder = TemporaryFolder()
         let path = folder.file("state.db")
         let rounds = setting("RELIABILITY_SHARED_ROUNDS", default: 5)
-        let store = try StateStore(path: path)
+        let store = try WindowStore(path: path)
         for round in 1...rounds {
-            let neighbour = try StateStore(path: path)
+            let neighbour = try WindowStore(path: path)
             let list = try statectl(["--db", path, "list", "--json"])
             #expect(list.status == 0, "\(list.err)")
             let written = try store.update(session: "s", window: "w") { $0.push(route("R", String(round))) }

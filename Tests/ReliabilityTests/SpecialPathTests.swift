@@ -20,7 +20,7 @@ struct SpecialPathTests {
 
         let journalExisted = exists("/dev/null-journal")
         #expect {
-            try StateStore(path: "/dev/null")
+            try WindowStore(path: "/dev/null")
         } throws: { ($0 as? StateStoreError)?.isIO == true }
         if !journalExisted {
             #expect(!exists("/dev/null-journal"), "nothing written into /dev")
@@ -38,7 +38,7 @@ struct SpecialPathTests {
         let outcome = try run("/bin/sh", ["-c", script, folder.path, statectlPath, name].map { Array($0.utf8) })
         #expect(outcome.status == 0, "\(outcome.err)")
         #expect(exists(folder.file(name)), "stored in a file of that name")
-        let store = try StateStore(path: folder.file(name))
+        let store = try WindowStore(path: folder.file(name))
         #expect(try store.window(session: "s", window: "w")?.path.map(\.description) == ["A:1"])
     }
 
@@ -77,7 +77,7 @@ struct SpecialPathTests {
         #expect(set.status == 0, "\(set.err)")
         let list = try statectlIn(folder.path, ["list", "--json"], environment: "STATECTL_DB=./:memory:")
         #expect(list.status == 0 && list.out.contains(#""revision":1"#), "\(list.out) \(list.err)")
-        #expect(try StateStore(path: folder.file(":memory:")).window(session: "s", window: "w")?.revision == 1)
+        #expect(try WindowStore(path: folder.file(":memory:")).window(session: "s", window: "w")?.revision == 1)
     }
 
     // MARK: Paths SQLite cannot take, and failed creates
@@ -105,7 +105,7 @@ struct SpecialPathTests {
         let tooLong = Self.path(under: folder.path, length: Self.longestPath + 1)
         #expect(tooLong.utf8.count == Self.longestPath + 1)
         #expect {
-            try StateStore(path: tooLong)
+            try WindowStore(path: tooLong)
         } throws: { error in
             guard case .io(let failure) = error as? StateStoreError else { return false }
             return failure.message.contains("too long for SQLite")
@@ -117,7 +117,7 @@ struct SpecialPathTests {
         #expect(Self.tree(folder.path).isEmpty, "no folder created: \(Self.tree(folder.path))")
 
         let longest = Self.path(under: folder.path, length: Self.longestPath)
-        let store = try StateStore(path: longest)
+        let store = try WindowStore(path: longest)
         try store.save(WindowState(session: "s", window: "w"))
         #expect(try store.window(session: "s", window: "w")?.revision == 1)
     }
@@ -135,7 +135,7 @@ struct SpecialPathTests {
         ]
         for path in cases {
             #expect("\(path)") {
-                try StateStore(path: path)
+                try WindowStore(path: path)
             } throws: { ($0 as? StateStoreError)?.isIO == true }
             #expect(Self.tree(folder.path) == ["existing", "existing/kept"])
             let outcome = try statectl(["--db", path, "set", "s", "w", "--push", "A"])
@@ -150,7 +150,7 @@ struct SpecialPathTests {
     func aWALOrSHMThatIsAFolderOrALinkIsNamed(_ suffix: String, _ kind: String) throws {
         let folder = TemporaryFolder()
         let path = folder.file("state.db")
-        try StateStore(path: path).save(WindowState(session: "s", window: "w"))
+        try WindowStore(path: path).save(WindowState(session: "s", window: "w"))
         #expect(!exists(path + suffix))
         if kind == "folder" {
             try FileManager.default.createDirectory(atPath: path + suffix, withIntermediateDirectories: false)
@@ -164,7 +164,7 @@ struct SpecialPathTests {
         }
         // Opening may work (SQLite reads without a `-shm` it can map), but not writing.
         do {
-            let store = try StateStore(path: path)
+            let store = try WindowStore(path: path)
             #expect { try store.save(WindowState(session: "s", window: "x")) } throws: { isNamed($0) }
         } catch {
             #expect(isNamed(error), "\(error)")

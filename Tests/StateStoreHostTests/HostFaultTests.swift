@@ -63,7 +63,7 @@ struct HostFaultTests {
         #expect(await session.flush())
 
         let other = fixture.folder.file("other.db")
-        try StateStore(path: other).save(WindowState(session: "app", window: "elsewhere"))
+        try WindowStore(path: other).save(WindowState(session: "app", window: "elsewhere"))
         #expect(rename(other, fixture.database) == 0)
         model.push(.thread(1))
         #expect(await session.flush(timeout: .seconds(2)) == false)
@@ -90,7 +90,7 @@ struct HostFaultTests {
         model.push(.folder("inbox"))
         #expect(await session.flush())
 
-        try StateStore(path: scratch.file("b/state.db")).save(WindowState(session: "app", window: "elsewhere"))
+        try WindowStore(path: scratch.file("b/state.db")).save(WindowState(session: "app", window: "elsewhere"))
         #expect(symlink("b", scratch.file("link.new")) == 0)
         #expect(rename(scratch.file("link.new"), scratch.file("link")) == 0)
         model.push(.thread(1))
@@ -100,7 +100,7 @@ struct HostFaultTests {
             return
         }
         #expect(try fixture.store().window(session: "app", window: "main") == nil, "nothing went into b")
-        let first = try StateStore(path: scratch.file("a/state.db")).window(session: "app", window: "main")
+        let first = try WindowStore(path: scratch.file("a/state.db")).window(session: "app", window: "main")
         #expect(first?.path.count == 1, "a keeps what was acknowledged, and no more")
     }
 

@@ -134,11 +134,11 @@ struct FocusTests {
 struct PruneAtBackgroundTests {
     @Test func oldWindowsGoWhenTheAppFirstGoesToTheBackground() async throws {
         let fixture = HostFixture()
-        var old = StateStore.Options()
+        var old = WindowStore.Options()
         old.clock = { Timestamp(millisecondsSince1970: 1_000) }  // 1970: long ago
-        let store = try StateStore(path: fixture.database, options: old)
+        let store = try WindowStore(path: fixture.database, options: old)
         for id in ["old", "old but shown"] { try store.save(WindowState(session: "app", window: id)) }
-        try StateStore(path: fixture.database).save(WindowState(session: "app", window: "recent"))
+        try WindowStore(path: fixture.database).save(WindowState(session: "app", window: "recent"))
         let session = try await fixture.open()
         let shown = session.window("old but shown", as: Mail.self)
         shown.environmentChanged(sizeClass: .regular, isActive: true)

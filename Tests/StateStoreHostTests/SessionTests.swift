@@ -55,9 +55,9 @@ struct SessionTests {
 
     @Test func pruningSparesLiveWindows() async throws {
         let fixture = HostFixture()
-        var old = StateStore.Options()
+        var old = WindowStore.Options()
         old.clock = { Timestamp(millisecondsSince1970: Timestamp.now().millisecondsSince1970 - 3 * 86_400_000) }
-        let seeding = try StateStore(path: fixture.database, options: old)
+        let seeding = try WindowStore(path: fixture.database, options: old)
         for window in ["live", "gone", "also gone"] { try seeding.save(WindowState(session: "app", window: window)) }
         try seeding.save(WindowState(session: "other", window: "gone"))
         let session = try await fixture.open()
@@ -107,7 +107,7 @@ struct SessionTests {
         session.window("main", as: Mail.self).push(.folder("inbox"))
         #expect(await session.flush())
         #expect(
-            try StateStore(url: URL(fileURLWithPath: fixture.database)).window(session: "app", window: "main") != nil)
+            try WindowStore(url: URL(fileURLWithPath: fixture.database)).window(session: "app", window: "main") != nil)
         await #expect(throws: StateStoreError.self) {
             _ = try await WindowSession.open(url: URL(string: "https://example.com/state.db")!, session: "app")
         }

@@ -92,7 +92,7 @@ final class HostFixture {
         try await WindowSession.open(path: database, session: session, options: options ?? self.options())
     }
 
-    func store() throws -> StateStore { try StateStore(path: database) }
+    func store() throws -> WindowStore { try WindowStore(path: database) }
 
     /// Runs the built `statectl` on this fixture's database.
     @discardableResult

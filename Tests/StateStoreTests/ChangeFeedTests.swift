@@ -11,7 +11,7 @@ struct ChangeFeedTests {
     /// once, to one of them.
     @Test func aFeedPolledFromManyTasksReportsEachChangeOnce() async throws {
         let folder = TemporaryFolder()
-        let store = try StateStore(path: folder.file("feed.db"))
+        let store = try WindowStore(path: folder.file("feed.db"))
         let feed = try store.changeFeed()
         let count = 200
         let pollers = 4
@@ -38,12 +38,12 @@ struct ChangeFeedTests {
     @Test func seesWritesAndDeletionsOfAnotherConnectionInOrder() throws {
         let folder = TemporaryFolder()
         let path = folder.file("feed.db")
-        let host = try StateStore(path: path)
+        let host = try WindowStore(path: path)
         try host.save(WindowState(session: "s", window: "before"))
         let feed = try host.changeFeed()
         #expect(try feed.poll().isEmpty, "starts after what is already there")
 
-        let other = try StateStore(path: path)  // as another process would
+        let other = try WindowStore(path: path)  // as another process would
         try other.save(WindowState(session: "s", window: "w", sizeClass: .regular))
         try other.update(session: "s", window: "w") { $0.push(route("A")) }
         try other.save(WindowState(session: "t", window: "x"))
@@ -62,7 +62,7 @@ struct ChangeFeedTests {
 
     @Test func filtersBySessionAndSeesItsOwnStore() throws {
         let folder = TemporaryFolder()
-        let store = try StateStore(path: folder.file("feed.db"))
+        let store = try WindowStore(path: folder.file("feed.db"))
         let feed = try store.changeFeed(session: "mine")
         try store.save(WindowState(session: "other", window: "w"))
         try store.save(WindowState(session: "mine", window: "w"))
@@ -76,7 +76,7 @@ struct ChangeFeedTests {
     /// call is the first thing it carries.
     @Test(.timeLimit(.minutes(1))) func aWriteRightAfterMakingTheStreamIsInIt() async throws {
         let folder = TemporaryFolder()
-        let store = try StateStore(path: folder.file("stream.db"))
+        let store = try WindowStore(path: folder.file("stream.db"))
         let stream = try store.changes(session: "s")
         try store.save(WindowState(session: "s", window: "first"))
         let later = Task {
@@ -98,8 +98,8 @@ struct ChangeFeedTests {
     @Test func asyncStreamDeliversChanges() async throws {
         let folder = TemporaryFolder()
         let path = folder.file("stream.db")
-        let store = try StateStore(path: path)
-        let writer = try StateStore(path: path)
+        let store = try WindowStore(path: path)
+        let writer = try WindowStore(path: path)
         // Another session's writes between this one's are not in the stream.
         let writing = Task {
             for n in 0..<250 {
@@ -120,7 +120,7 @@ struct ChangeFeedTests {
 
     @Test func aFeedResumesFromAPosition() throws {
         let folder = TemporaryFolder()
-        let store = try StateStore(path: folder.file("resume.db"))
+        let store = try WindowStore(path: folder.file("resume.db"))
         try store.save(WindowState(session: "s", window: "a"))
         let first = try store.changeFeed(after: 0)
         #expect(try changesOnly(first.poll()).map(\.window) == ["a"], "0: from the first change")
@@ -133,6 +133,6 @@ struct ChangeFeedTests {
     }
 
     @Test func inMemoryStoresHaveNoFeed() throws {
-        #expect(throws: StateStoreError.self) { try StateStore.inMemory().changeFeed() }
+        #expect(throws: StateStoreError.self) { try WindowStore.inMemory().changeFeed() }
     }
 }

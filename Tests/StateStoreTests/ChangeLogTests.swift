@@ -24,7 +24,7 @@ struct ChangeLogTests {
 
     @Test func oneImportAndOneDeletedSessionOfManyWindowsAreSeenWhole() throws {
         let folder = TemporaryFolder()
-        let store = try StateStore(path: folder.file("state.db"))
+        let store = try WindowStore(path: folder.file("state.db"))
         try store.save(WindowState(session: "other", window: "w"))
         let feed = try store.changeFeed()
 
@@ -43,7 +43,7 @@ struct ChangeLogTests {
     @Test func aWriteByHandOnlyLetsTheLogGrow() throws {
         let folder = TemporaryFolder()
         let path = folder.file("state.db")
-        let store = try StateStore(path: path)
+        let store = try WindowStore(path: path)
         let feed = try store.changeFeed()
         let rows = (0..<1500).map { "('hand', 'w\($0)', 'compact', '[]', NULL, '[]', 'migrate', 1, 0)" }
         try rawSQL(
@@ -55,7 +55,7 @@ struct ChangeLogTests {
 
     @Test func aFeedFarBehindGetsAGapThenWhatTheLogHolds() throws {
         let folder = TemporaryFolder()
-        let store = try StateStore(path: folder.file("state.db"))
+        let store = try WindowStore(path: folder.file("state.db"))
         try store.save(WindowState(session: "s", window: "before"))
         let feed = try store.changeFeed()
         let start = feed.position
@@ -85,7 +85,7 @@ struct ChangeLogTests {
     @Test func aLogEmptiedByHandIsAGap() throws {
         let folder = TemporaryFolder()
         let path = folder.file("state.db")
-        let store = try StateStore(path: path)
+        let store = try WindowStore(path: path)
         let feed = try store.changeFeed()
         let start = feed.position
         for n in 0..<3 { try store.save(WindowState(session: "s", window: "w\(n)")) }
@@ -102,7 +102,7 @@ struct ChangeLogTests {
 
     @Test func aSessionFeedReportsAGapOfAnySession() throws {
         let folder = TemporaryFolder()
-        let store = try StateStore(path: folder.file("state.db"))
+        let store = try WindowStore(path: folder.file("state.db"))
         let feed = try store.changeFeed(session: "mine")
         for n in 0..<1200 { try store.save(WindowState(session: "other", window: "w\(n)")) }
         try store.save(WindowState(session: "mine", window: "w"))
@@ -115,7 +115,7 @@ struct ChangeLogTests {
     @Test func rowsThatCannotBeReadAreReportedAndSkipped() throws {
         let folder = TemporaryFolder()
         let path = folder.file("state.db")
-        let store = try StateStore(path: path)
+        let store = try WindowStore(path: path)
         let feed = try store.changeFeed()
         try store.save(WindowState(session: "s", window: "a"))
         try rawSQL(path, "UPDATE windows SET path = '[{\"type\":' WHERE window = 'a'")
@@ -143,7 +143,7 @@ struct ChangeLogTests {
     @Test func theAsyncSequenceCarriesGaps() async throws {
         let folder = TemporaryFolder()
         let path = folder.file("state.db")
-        let store = try StateStore(path: path)
+        let store = try WindowStore(path: path)
         try store.save(WindowState(session: "s", window: "w"))
         let stream = try store.changes()
         // A write by hand that empties the log in the same transaction: the stream, however quick,
@@ -183,8 +183,8 @@ struct ChangeLogTests {
             """)
         #expect(try rawQuery(path, "SELECT name FROM sqlite_schema WHERE name = 'changes_trim'") == ["changes_trim"])
 
-        let store = try StateStore(path: path)
-        #expect(try rawQuery(path, "PRAGMA user_version") == [String(StateStore.schemaVersion)])
+        let store = try WindowStore(path: path)
+        #expect(try rawQuery(path, "PRAGMA user_version") == [String(WindowStore.schemaVersion)])
         #expect(try rawQuery(path, "SELECT name FROM sqlite_schema WHERE name = 'changes_trim'").isEmpty)
         let feed = try store.changeFeed(after: 0)
         #expect(Self.summary(try feed.poll()) == ["s/a@1", "s/b@1", "s/a@deleted"], "the log is kept")

@@ -17,15 +17,15 @@ private struct NotificationFixture {
     var wal: String { database + "-wal" }
 
     /// Settings whose feeds only a notification wakes: their safety net is an hour.
-    static var notifiedOnly: StateStore.Options {
-        var options = StateStore.Options()
+    static var notifiedOnly: WindowStore.Options {
+        var options = WindowStore.Options()
         options.changeSchedule = WakeSchedule(safetyNet: .seconds(3600))
         return options
     }
 
     /// A store holding window `s`/`w`, left open for as long as it is held.
-    func openStore(_ options: StateStore.Options = notifiedOnly) throws -> StateStore {
-        let store = try StateStore(path: database, options: options)
+    func openStore(_ options: WindowStore.Options = notifiedOnly) throws -> WindowStore {
+        let store = try WindowStore(path: database, options: options)
         try store.save(WindowState(session: "s", window: "w"))
         return store
     }
@@ -115,7 +115,7 @@ private protocol FeedOfVersion010 {
 
 extension ChangeFeed: FeedOfVersion010 {}
 
-/// `StateStore.changes(session:interval:)` of version 0.1.0, likewise.
+/// `WindowStore.changes(session:interval:)` of version 0.1.0, likewise.
 private protocol StoreOfVersion010 {
     func changes(
         session: String?, interval: Duration
@@ -123,7 +123,7 @@ private protocol StoreOfVersion010 {
         -> AsyncThrowingStream<ChangeEvent, any Error>
 }
 
-extension StateStore: StoreOfVersion010 {}
+extension WindowStore: StoreOfVersion010 {}
 
 private func succeeded(_ process: SpawnedChild) -> Bool {
     process.waitUntilExit()
@@ -163,7 +163,7 @@ private func succeeded(_ process: SpawnedChild) -> Bool {
         @Test func aDatabaseCreatedAfterTheFeedStartedIsReportedFromItsFirstChange() throws {
             let fixture = NotificationFixture()
             let path = fixture.folder.file("a/b/state.db")
-            let feed = try StateStore.changeFeed(path: path, session: "s", options: NotificationFixture.notifiedOnly)
+            let feed = try WindowStore.changeFeed(path: path, session: "s", options: NotificationFixture.notifiedOnly)
             #expect(feed.awaitsDatabase)
             #expect(feed.notification == .notifications(folder: resolved(fixture.folder.path)))
             #expect(try feed.poll().isEmpty)
@@ -179,7 +179,7 @@ private func succeeded(_ process: SpawnedChild) -> Bool {
 
         @Test func theWALDeletedByTheLastConnectionToCloseLosesNothing() throws {
             let fixture = NotificationFixture()
-            let feed = try StateStore.changeFeed(
+            let feed = try WindowStore.changeFeed(
                 path: fixture.database, session: "s", options: NotificationFixture.notifiedOnly)
             // Created, written and closed by another process before the feed looks: the last
             // connection to close copies the WAL into the file and deletes it.
@@ -206,7 +206,7 @@ private func succeeded(_ process: SpawnedChild) -> Bool {
 
         @Test func aFileThatIsNotADatabaseCreatedWhereTheFeedWaitsStopsIt() throws {
             let fixture = NotificationFixture()
-            let feed = try StateStore.changeFeed(path: fixture.database, options: NotificationFixture.notifiedOnly)
+            let feed = try WindowStore.changeFeed(path: fixture.database, options: NotificationFixture.notifiedOnly)
             let outcome = try whileWaiting(feed) {
                 #expect(
                     FileManager.default.createFile(atPath: fixture.database, contents: Data("not SQLite at all\n".utf8))
@@ -312,10 +312,10 @@ private func succeeded(_ process: SpawnedChild) -> Bool {
 
         @Test func aFeedOfAMissingPathNeedsAPath() {
             #expect(throws: StateStoreError.invalidInput("database path is empty")) {
-                try StateStore.changeFeed(path: "")
+                try WindowStore.changeFeed(path: "")
             }
             #expect(throws: StateStoreError.invalidInput("change feeds need a database file, not :memory:")) {
-                try StateStore.changeFeed(path: ":memory:")
+                try WindowStore.changeFeed(path: ":memory:")
             }
         }
     }

@@ -18,8 +18,8 @@ private struct SignalFixture {
     var wal: String { database + "-wal" }
 
     /// A store holding one window, left open (so its WAL stays) for as long as it is held.
-    func openStore(at path: String? = nil) throws -> StateStore {
-        let store = try StateStore(path: path ?? database)
+    func openStore(at path: String? = nil) throws -> WindowStore {
+        let store = try WindowStore(path: path ?? database)
         try store.save(WindowState(session: "s", window: "w", path: [route("Folder", #""inbox""#)]))
         return store
     }
@@ -102,7 +102,7 @@ private func resolved(_ path: String) -> String {
 
         @Test func theWALDeletedByTheLastConnectionToCloseWakesAWait() throws {
             let fixture = SignalFixture()
-            var store: StateStore? = try fixture.openStore()
+            var store: WindowStore? = try fixture.openStore()
             let signal = try ChangeSignal(path: fixture.database)
             #expect(exists(fixture.wal))
             #expect(store != nil)
@@ -126,7 +126,7 @@ private func resolved(_ path: String) -> String {
             let fixture = SignalFixture()
             try fixture.setByAnotherProcess()
             let copy = fixture.folder.file("copy.db")
-            _ = try StateStore(path: fixture.database).backup(to: copy)
+            _ = try WindowStore(path: fixture.database).backup(to: copy)
             let signal = try ChangeSignal(path: fixture.database)
             #expect(rename(copy, fixture.database) == 0)
             let replaced = signal.wait(timeout: generous)

@@ -5,7 +5,7 @@ import Testing
 
 struct ConcurrencyTests {
     /// Reads the counter a window carries as its item, adds one, writes it back.
-    static func increment(_ store: StateStore) throws {
+    static func increment(_ store: WindowStore) throws {
         try store.update(session: "counter", window: "w") { state in
             let value = Int(state.item?.json ?? "0") ?? 0
             state.present(try Route(type: "Count", json: String(value + 1)))
@@ -15,7 +15,7 @@ struct ConcurrencyTests {
     @Test func twoInstancesOnOneFileLoseNoWrite() async throws {
         let folder = TemporaryFolder()
         let path = folder.file("shared.db")
-        let stores = try [StateStore(path: path), StateStore(path: path)]
+        let stores = try [WindowStore(path: path), WindowStore(path: path)]
         let perTask = 150
         try await withThrowingTaskGroup(of: Void.self) { group in
             for index in 0..<4 {
@@ -34,7 +34,7 @@ struct ConcurrencyTests {
     @Test func expectedRevisionsWithRetryLoseNoWrite() async throws {
         let folder = TemporaryFolder()
         let path = folder.file("optimistic.db")
-        let stores = try [StateStore(path: path), StateStore(path: path)]
+        let stores = try [WindowStore(path: path), WindowStore(path: path)]
         let perTask = 60
         try await withThrowingTaskGroup(of: Int.self) { group in
             for index in 0..<2 {
@@ -65,9 +65,9 @@ struct ConcurrencyTests {
     @Test func aLockHeldPastTheTimeoutIsBusyAndWritesNothing() throws {
         let folder = TemporaryFolder()
         let path = folder.file("busy.db")
-        var options = StateStore.Options()
+        var options = WindowStore.Options()
         options.busyTimeoutMilliseconds = 200
-        let store = try StateStore(path: path, options: options)
+        let store = try WindowStore(path: path, options: options)
         try store.save(WindowState(session: "s", window: "w"))
 
         // Another connection, as another process would, takes the write lock and keeps it.
@@ -91,7 +91,7 @@ struct ConcurrencyTests {
     @Test func openingAndReadingAnUpToDateStoreTakesNoWriteLock() throws {
         let folder = TemporaryFolder()
         let path = folder.file("readers.db")
-        try StateStore(path: path).save(WindowState(session: "s", window: "w"))
+        try WindowStore(path: path).save(WindowState(session: "s", window: "w"))
 
         var writer: OpaquePointer?
         #expect(sqlite3_open(path, &writer) == SQLITE_OK)
@@ -99,9 +99,9 @@ struct ConcurrencyTests {
         #expect(sqlite3_exec(writer, "BEGIN IMMEDIATE", nil, nil, nil) == SQLITE_OK)
         defer { sqlite3_exec(writer, "ROLLBACK", nil, nil, nil) }
 
-        var options = StateStore.Options()
+        var options = WindowStore.Options()
         options.busyTimeoutMilliseconds = 50
-        let reader = try StateStore(path: path, options: options)
+        let reader = try WindowStore(path: path, options: options)
         #expect(try reader.window(session: "s", window: "w")?.revision == 1)
         #expect(try reader.windowSummaries().count == 1)
     }

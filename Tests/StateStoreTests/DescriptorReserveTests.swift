@@ -32,16 +32,16 @@ struct DescriptorReserveTests {
         let limit = sysconf(Int32(_SC_OPEN_MAX))
         guard limit <= 65_536 else { return }
         let folder = TemporaryFolder()
-        var options = StateStore.Options()
+        var options = WindowStore.Options()
         options.descriptorReserve = limit
-        #expect(throws: StateStoreError.self) { try StateStore(path: folder.file("a.db"), options: options) }
+        #expect(throws: StateStoreError.self) { try WindowStore(path: folder.file("a.db"), options: options) }
         #expect(!exists(folder.file("a.db")), "refused before anything was created")
         // A feed of a store opened with room, asked to keep everything free.
-        let store = try StateStore(path: folder.file("b.db"))
+        let store = try WindowStore(path: folder.file("b.db"))
         var feedOptions = options
         feedOptions.createIfMissing = false
         #expect(throws: StateStoreError.self) {
-            try StateStore.changeFeed(path: folder.file("b.db"), options: feedOptions)
+            try WindowStore.changeFeed(path: folder.file("b.db"), options: feedOptions)
         }
         _ = store
     }

@@ -6,7 +6,7 @@ import Testing
 /// writer at most as long as it would for another process's lock, then says busy.
 struct FirstFrameTests {
     /// Holds the store from another thread (inside a write) until `release` is signalled.
-    private func holding(_ store: StateStore, started: DispatchSemaphore, release: DispatchSemaphore) -> Thread {
+    private func holding(_ store: WindowStore, started: DispatchSemaphore, release: DispatchSemaphore) -> Thread {
         let thread = Thread {
             _ = try? store.update(session: "s", window: "held") { _ in
                 started.signal()
@@ -19,7 +19,7 @@ struct FirstFrameTests {
 
     @Test func aWriterThatFinishesSoonIsWaitedFor() throws {
         let folder = TemporaryFolder()
-        let store = try StateStore(path: folder.file("state.db"))
+        let store = try WindowStore(path: folder.file("state.db"))
         try store.save(WindowState(session: "s", window: "w", path: [route("A")]))
         try store.setSelectedTab("inbox", session: "s", window: "w")
         let (started, release) = (DispatchSemaphore(value: 0), DispatchSemaphore(value: 0))
@@ -33,7 +33,7 @@ struct FirstFrameTests {
 
     @Test func aWriterThatKeepsTheStoreIsBusy() throws {
         let folder = TemporaryFolder()
-        let store = try StateStore(path: folder.file("state.db"))
+        let store = try WindowStore(path: folder.file("state.db"))
         let (started, release) = (DispatchSemaphore(value: 0), DispatchSemaphore(value: 0))
         _ = holding(store, started: started, release: release)
         started.wait()
@@ -50,8 +50,8 @@ struct FirstFrameTests {
 
     @Test func aCallFromInsideTheStoresOwnClosureIsBusyNotADeadlock() throws {
         let folder = TemporaryFolder()
-        let store = try StateStore(path: folder.file("state.db"))
-        var inner: Result<StateStore.RestoredWindow, StateStoreError>?
+        let store = try WindowStore(path: folder.file("state.db"))
+        var inner: Result<WindowStore.RestoredWindow, StateStoreError>?
         try store.update(session: "s", window: "w") { _ in
             inner = Result { () throws(StateStoreError) in
                 try store.restoredWindow(session: "s", window: "w", quickly: 5)

@@ -9,7 +9,7 @@ struct HostClosureTests {
     }
 
     @Test func anErrorThrownFromUpdateReachesTheCallerUnchangedAndNothingIsWritten() throws {
-        let store = try StateStore.inMemory()
+        let store = try WindowStore.inMemory()
         try store.save(WindowState(session: "s", window: "w", path: [route("A")]))
         #expect(throws: HostError(reason: "no network")) {
             try store.update(session: "s", window: "w") { state in
@@ -23,7 +23,7 @@ struct HostClosureTests {
     }
 
     @Test func aStoreErrorThrownFromUpdateComesOutAsItself() throws {
-        let store = try StateStore.inMemory()
+        let store = try WindowStore.inMemory()
         #expect(throws: StateStoreError.invalidInput("pop needs a count of at least 1, not 0")) {
             try store.update(session: "s", window: "w") { try $0.pop(0) }
         }
@@ -31,7 +31,7 @@ struct HostClosureTests {
     }
 
     @Test func theStoresOwnFailuresAroundAClosureAreStateStoreErrors() throws {
-        let store = try StateStore.inMemory()
+        let store = try WindowStore.inMemory()
         try store.save(WindowState(session: "s", window: "w"))
         #expect(throws: StateStoreError.conflict(session: "s", window: "w", expected: 5, actual: 1)) {
             try store.update(session: "s", window: "w", expectedRevision: 5) { _ in
@@ -44,7 +44,7 @@ struct HostClosureTests {
     }
 
     @Test func anErrorThrownFromForEachWindowStopsTheListing() throws {
-        let store = try StateStore.inMemory()
+        let store = try WindowStore.inMemory()
         for window in ["a", "b", "c"] { try store.save(WindowState(session: "s", window: window)) }
         var seen: [String] = []
         #expect(throws: HostError(reason: "enough")) {
@@ -58,7 +58,7 @@ struct HostClosureTests {
     }
 
     @Test func anErrorThrownFromExportsOutputStopsTheExport() throws {
-        let store = try StateStore.inMemory()
+        let store = try WindowStore.inMemory()
         try store.save(WindowState(session: "s", window: "w"))
         var chunks = 0
         #expect(throws: HostError(reason: "disk full")) {

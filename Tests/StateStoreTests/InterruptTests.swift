@@ -6,7 +6,7 @@ import Testing
 struct InterruptTests {
     @Test func anInterruptedWriteCommitsNothingAndTheNextOneDoes() throws {
         let folder = TemporaryFolder()
-        let store = try StateStore(path: folder.file("state.db"))
+        let store = try WindowStore(path: folder.file("state.db"))
         try store.save(WindowState(session: "s", window: "w", path: [route("A")]))
         do {
             try store.update(session: "s", window: "w") { state in
@@ -30,7 +30,7 @@ struct InterruptTests {
 
     @Test func anInterruptBeforeTheWorkIsForgottenWhenCleared() throws {
         let folder = TemporaryFolder()
-        let store = try StateStore(path: folder.file("state.db"))
+        let store = try WindowStore(path: folder.file("state.db"))
         store.interrupt()
         store.clearInterrupt()
         try store.save(WindowState(session: "s", window: "w"))

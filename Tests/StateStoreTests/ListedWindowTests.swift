@@ -17,7 +17,7 @@ struct ListedWindowTests {
         var built: [String]
     }
 
-    func lent(_ store: StateStore, session: String? = nil, sizeClass: SizeClass? = nil) throws -> [Lent] {
+    func lent(_ store: WindowStore, session: String? = nil, sizeClass: SizeClass? = nil) throws -> [Lent] {
         var rows: [Lent] = []
         try store.forEachListedWindow(session: session, sizeClass: sizeClass) { window in
             #expect(window.hasItem == (window.item != nil))
@@ -40,7 +40,7 @@ struct ListedWindowTests {
 
     /// Each lent row against the summary of the same row.
     func expectLentRowsAreTheSummaries(
-        _ store: StateStore, session: String? = nil, sizeClass: SizeClass? = nil
+        _ store: WindowStore, session: String? = nil, sizeClass: SizeClass? = nil
     )
         throws
     {
@@ -68,7 +68,7 @@ struct ListedWindowTests {
     }
 
     @Test func lentRowsHoldWhatTheSummariesHold() throws {
-        let store = try StateStore(path: folder.file("store.db"))
+        let store = try WindowStore(path: folder.file("store.db"))
         let items: [Route?] = [
             nil, route("Thread", #"{"id":42,"tags":["a","b"],"nested":{"x":[1.5e3,-0,true,null]}}"#),
             route("Folder", #""inbox""#), route(#"Quote"d\Type"#, #""tab\there \u00e9""#), route("Null"),
@@ -89,13 +89,13 @@ struct ListedWindowTests {
         #expect(try lent(store).count == 18)
         #expect(try lent(store, session: "s", sizeClass: .compact).map(\.summary.window) == ["w0", "w2", "w4"])
         #expect(try lent(store, session: "unknown").isEmpty)
-        #expect(try lent(StateStore(path: folder.file("empty.db"))).isEmpty)
+        #expect(try lent(WindowStore(path: folder.file("empty.db"))).isEmpty)
     }
 
     /// A route written by hand in another shape is lent in the store's: the same bytes a route
     /// of that type and value is written as.
     @Test func anItemWrittenInAnotherShapeIsLentInTheStoresShape() throws {
-        let store = try StateStore(path: folder.file("store.db"))
+        let store = try WindowStore(path: folder.file("store.db"))
         try store.save(WindowState(session: "s", window: "w", item: route("I")))
         for (stored, expected) in [
             (#" {"type" : "I\u0041", "value" : [ 1 , {"k" : "v w"} ] } "#, #"{"type":"IA","value":[1,{"k":"v w"}]}"#),
@@ -123,7 +123,7 @@ struct ListedWindowTests {
         ("6162636465666768FF", false),
     ])
     func textThatIsNotUTF8IsLentRepaired(_ hex: String, _ wellFormed: Bool) throws {
-        let store = try StateStore(path: folder.file("store.db"))
+        let store = try WindowStore(path: folder.file("store.db"))
         try store.save(WindowState(session: "s", window: "w", item: route("I", #""x""#)))
         let bytes = "61" + hex + "62"
         try rawSQL(
@@ -145,7 +145,7 @@ struct ListedWindowTests {
     /// UTF-8 at any place of a text of any length up to three words is found, and a text of only
     /// ASCII of each length is lent as stored.
     @Test func aBadByteAnywhereInATextOfAnyLengthIsFound() throws {
-        let store = try StateStore(path: folder.file("store.db"))
+        let store = try WindowStore(path: folder.file("store.db"))
         var updates: [String] = []
         for count in 1...24 {
             for bad in -1..<count {
@@ -182,7 +182,7 @@ struct ListedWindowTests {
         "item = '{\"type\":\"A\",\"value\":1} x'", "item = '{\"type\":\"A\",\"value\":01}'", "size_class = 'medium'",
     ])
     func aDamagedRowStopsTheListingNamingTheWindow(_ damage: String) throws {
-        let store = try StateStore(path: folder.file("store.db"))
+        let store = try WindowStore(path: folder.file("store.db"))
         try store.save(WindowState(session: "a", window: "first", item: route("I")))
         try store.save(WindowState(session: "s", window: "w", item: route("I")))
         try rawSQL(
@@ -210,7 +210,7 @@ struct ListedWindowTests {
 
     @Test func aThrowFromTheClosureStopsTheListingAndReachesTheCaller() throws {
         struct Stop: Error, Equatable { var window: String }
-        let store = try StateStore(path: folder.file("store.db"))
+        let store = try WindowStore(path: folder.file("store.db"))
         for window in ["a", "b", "c"] { try store.save(WindowState(session: "s", window: window)) }
         var seen: [String] = []
         #expect(throws: Stop(window: "b")) {

@@ -10,14 +10,14 @@ struct MigrationTests {
     @Test func embeddedMigrationsAreExactlyTheFolder() throws {
         let files = try FileManager.default.contentsOfDirectory(atPath: Self.migrationsFolder.path)
             .filter { $0.hasSuffix(".sql") }.sorted()
-        let embedded = StateStore.schemaMigrations
+        let embedded = WindowStore.schemaMigrations
         #expect(embedded.map { String(format: "%04d_%@.sql", $0.version, $0.name) } == files)
         for (migration, file) in zip(embedded, files) {
             let text = try String(contentsOf: Self.migrationsFolder.appendingPathComponent(file), encoding: .utf8)
             #expect(migration.sql == text.replacingOccurrences(of: "\r\n", with: "\n"), "\(file)")
         }
         #expect(embedded.map(\.version) == Array(1...embedded.count))
-        #expect(StateStore.schemaVersion == embedded.count)
+        #expect(WindowStore.schemaVersion == embedded.count)
     }
 
     /// The committed Swift form is exactly what the generator writes from the folder today: a
@@ -44,12 +44,12 @@ struct MigrationTests {
     @Test func newStoreRecordsEveryMigration() throws {
         let folder = TemporaryFolder()
         let path = folder.file("new.db")
-        let store = try StateStore(path: path)
+        let store = try WindowStore(path: path)
         let status = try store.migrationStatus()
-        #expect(status.schemaVersion == StateStore.schemaVersion)
-        #expect(status.applied.map(\.version) == Array(1...StateStore.schemaVersion))
+        #expect(status.schemaVersion == WindowStore.schemaVersion)
+        #expect(status.applied.map(\.version) == Array(1...WindowStore.schemaVersion))
         #expect(status.pending.isEmpty)
-        #expect(try rawQuery(path, "PRAGMA user_version") == [String(StateStore.schemaVersion)])
+        #expect(try rawQuery(path, "PRAGMA user_version") == [String(WindowStore.schemaVersion)])
         #expect(try rawQuery(path, "PRAGMA application_id") == [String(0x5353_5452)])
         #expect(try rawQuery(path, "PRAGMA journal_mode") == ["wal"])
         #expect(try store.check().isOK)
@@ -61,7 +61,7 @@ struct MigrationTests {
         let path = folder.file("old.db")
         // The state an older build leaves: migrations up to N-1 (none at all when N is 1, which
         // is a new store's state).
-        let old = StateStore.schemaMigrations.dropLast()
+        let old = WindowStore.schemaMigrations.dropLast()
         var sql = "PRAGMA journal_mode = WAL;"
         for migration in old {
             sql += "BEGIN;\(migration.sql);"
@@ -70,29 +70,29 @@ struct MigrationTests {
         }
         try rawSQL(path, sql)
 
-        var inspect = StateStore.Options()
+        var inspect = WindowStore.Options()
         inspect.migrate = false
         inspect.createIfMissing = false
-        let before = try StateStore(path: path, options: inspect)
+        let before = try WindowStore(path: path, options: inspect)
         let status = try before.migrationStatus()
         #expect(status.schemaVersion == old.count)
-        #expect(status.pending.map(\.version) == [StateStore.schemaVersion])
+        #expect(status.pending.map(\.version) == [WindowStore.schemaVersion])
         #expect(throws: StateStoreError.self, "an unmigrated store is inspect-only") {
             try before.windowSummaries()
         }
         #expect(try rawQuery(path, "PRAGMA user_version") == [String(old.count)], "inspecting changed nothing")
         let applied = try before.migrate()
-        #expect(applied.map(\.version) == [StateStore.schemaVersion])
+        #expect(applied.map(\.version) == [WindowStore.schemaVersion])
         #expect(try before.windowSummaries().isEmpty)
-        #expect(try rawQuery(path, "PRAGMA user_version") == [String(StateStore.schemaVersion)])
+        #expect(try rawQuery(path, "PRAGMA user_version") == [String(WindowStore.schemaVersion)])
     }
 
     @Test func checkSeesAnEditedMigration() throws {
         let folder = TemporaryFolder()
         let path = folder.file("edited.db")
-        _ = try StateStore(path: path)
+        _ = try WindowStore(path: path)
         try rawSQL(path, "UPDATE schema_migrations SET checksum = 'deadbeef' WHERE version = 1")
-        let report = try StateStore(path: path).check()
+        let report = try WindowStore(path: path).check()
         #expect(report.integrity == ["ok"])
         #expect(report.schemaProblems.count == 1)
         #expect(!report.isOK)

@@ -2,23 +2,23 @@ import Foundation
 import StateStore
 import Testing
 
-/// What `StateStore(path:)` accepts, creates and refuses, and that a refused file is untouched.
+/// What `WindowStore(path:)` accepts, creates and refuses, and that a refused file is untouched.
 struct OpeningTests {
     @Test func createsFileAndFolders() throws {
         let folder = TemporaryFolder()
         let path = folder.file("a/b/c/state.db")
-        _ = try StateStore(path: path)
+        _ = try WindowStore(path: path)
         #expect(FileManager.default.fileExists(atPath: path))
     }
 
     /// `full` durability asks for F_FULLFSYNC (Apple's drives keep fsync'd data in their cache);
     /// `normal` leaves SQLite's default, off.
-    @Test(arguments: StateStore.Durability.allCases)
-    func durabilitySetsSynchronousAndFullFsync(_ durability: StateStore.Durability) throws {
+    @Test(arguments: WindowStore.Durability.allCases)
+    func durabilitySetsSynchronousAndFullFsync(_ durability: WindowStore.Durability) throws {
         let folder = TemporaryFolder()
-        var options = StateStore.Options()
+        var options = WindowStore.Options()
         options.durability = durability
-        let store = try StateStore(path: folder.file("state.db"), options: options)
+        let store = try WindowStore(path: folder.file("state.db"), options: options)
         #expect(try store.integer(onConnection: "PRAGMA synchronous") == (durability == .full ? 2 : 1))
         #expect(try store.integer(onConnection: "PRAGMA fullfsync") == (durability == .full ? 1 : 0))
     }
@@ -27,19 +27,19 @@ struct OpeningTests {
     @Test(arguments: [(nil, -2000), (256, -256), (0, -1), (-5, -1)] as [(Int?, Int)])
     func pageCacheIsTheOneAskedFor(_ kib: Int?, _ expected: Int) throws {
         let folder = TemporaryFolder()
-        var options = StateStore.Options()
+        var options = WindowStore.Options()
         options.pageCacheKiB = kib
-        let store = try StateStore(path: folder.file("state.db"), options: options)
+        let store = try WindowStore(path: folder.file("state.db"), options: options)
         #expect(try store.integer(onConnection: "PRAGMA cache_size") == expected)
     }
 
     @Test func missingFileIsNotFoundWithoutCreate() throws {
         let folder = TemporaryFolder()
-        var options = StateStore.Options()
+        var options = WindowStore.Options()
         options.createIfMissing = false
         let path = folder.file("x/state.db")
         #expect(throws: StateStoreError.notFound(.file(path: path))) {
-            try StateStore(path: path, options: options)
+            try WindowStore(path: path, options: options)
         }
         #expect(!FileManager.default.fileExists(atPath: folder.file("x")), "no folder created")
     }
@@ -48,7 +48,7 @@ struct OpeningTests {
         let folder = TemporaryFolder()
         let path = folder.file("empty.db")
         _ = FileManager.default.createFile(atPath: path, contents: Data())
-        let store = try StateStore(path: path)
+        let store = try WindowStore(path: path)
         try store.save(WindowState(session: "s", window: "w"))
         #expect(try store.window(session: "s", window: "w")?.revision == 1)
     }
@@ -58,7 +58,7 @@ struct OpeningTests {
         let path = folder.file("blank.db")
         try rawSQL(path, "PRAGMA page_size = 4096; VACUUM;")
         #expect((contents(path)?.count ?? 0) > 0)
-        _ = try StateStore(path: path)
+        _ = try WindowStore(path: path)
         #expect(try rawQuery(path, "PRAGMA application_id") == [String(0x5353_5452)])
     }
 
@@ -75,7 +75,7 @@ struct OpeningTests {
         try rawSQL(path, sql)
         let before = try #require(contents(path))
         #expect {
-            try StateStore(path: path)
+            try WindowStore(path: path)
         } throws: { error in
             guard case .notOurs(path) = error as? StateStoreError else { return false }
             return true
@@ -88,19 +88,19 @@ struct OpeningTests {
         let folder = TemporaryFolder()
         let path = folder.file("newer.db")
         do {
-            let store = try StateStore(path: path)
+            let store = try WindowStore(path: path)
             try store.save(WindowState(session: "s", window: "w"))
         }
         try rawSQL(
             path,
-            "PRAGMA wal_checkpoint(TRUNCATE); PRAGMA user_version = \(StateStore.schemaVersion + 1); PRAGMA journal_mode = DELETE;"
+            "PRAGMA wal_checkpoint(TRUNCATE); PRAGMA user_version = \(WindowStore.schemaVersion + 1); PRAGMA journal_mode = DELETE;"
         )
         let before = try #require(contents(path))
         #expect(
             throws: StateStoreError.newerSchema(
-                path: path, found: StateStore.schemaVersion + 1, supported: StateStore.schemaVersion)
+                path: path, found: WindowStore.schemaVersion + 1, supported: WindowStore.schemaVersion)
         ) {
-            try StateStore(path: path)
+            try WindowStore(path: path)
         }
         #expect(contents(path) == before, "untouched, journal mode included")
         #expect(try rawQuery(path, "PRAGMA journal_mode") == ["delete"])
@@ -118,7 +118,7 @@ struct OpeningTests {
         let path = folder.file("text.db")
         _ = FileManager.default.createFile(atPath: path, contents: bytes)
         #expect(throws: StateStoreError.notADatabase(path: path)) {
-            try StateStore(path: path)
+            try WindowStore(path: path)
         }
         #expect(contents(path) == bytes)
     }
@@ -126,7 +126,7 @@ struct OpeningTests {
     @Test func refusesAFolder() throws {
         let folder = TemporaryFolder()
         #expect {
-            try StateStore(path: folder.path)
+            try WindowStore(path: folder.path)
         } throws: { error in
             guard case .io(let failure) = error as? StateStoreError else { return false }
             return failure.code == .cantOpen && failure.message.contains("is a directory")
@@ -144,7 +144,7 @@ struct OpeningTests {
         for offset in (4 * 4096)..<(6 * 4096) { bytes[offset] = 0x5A }
         try bytes.write(to: URL(fileURLWithPath: path))
         let outcome: Result<CheckReport, StateStoreError> = Result { () throws(StateStoreError) in
-            try StateStore(path: path).check()
+            try WindowStore(path: path).check()
         }
         switch outcome {
         case .success(let report): #expect(!report.isOK)

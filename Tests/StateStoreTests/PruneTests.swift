@@ -8,9 +8,9 @@ struct PruneTests {
 
     @Test func prunesSessionsWhoseNewestWriteIsOld() throws {
         let clock = Clock()
-        var options = StateStore.Options()
+        var options = WindowStore.Options()
         options.clock = { Timestamp(millisecondsSince1970: clock.now) }
-        let store = try StateStore.inMemory(options: options)
+        let store = try WindowStore.inMemory(options: options)
         try store.save(WindowState(session: "old", window: "a"))
         try store.save(WindowState(session: "old", window: "b"))
         try store.save(WindowState(session: "mixed", window: "old"))
@@ -34,9 +34,9 @@ struct PruneTests {
 
     @Test func prunesOneSessionsOldWindowsButThoseKept() throws {
         let clock = Clock()
-        var options = StateStore.Options()
+        var options = WindowStore.Options()
         options.clock = { Timestamp(millisecondsSince1970: clock.now) }
-        let store = try StateStore.inMemory(options: options)
+        let store = try WindowStore.inMemory(options: options)
         for window in ["b", "a", "kept", "e\u{301}"] { try store.save(WindowState(session: "s", window: window)) }
         try store.save(WindowState(session: "other", window: "a"))
         clock.now += 3_600_000

@@ -77,7 +77,7 @@ struct PublicNamesTests {
 
     @Test func theScanSeesWhatItLooksFor() throws {
         let names = Set(try Self.publicDeclarations(in: "StateStore").map(\.name))
-        #expect(names.isSuperset(of: ["StateStore", "WindowState", "WindowLayout", "Route", "StateDocument"]))
+        #expect(names.isSuperset(of: ["WindowStore", "WindowState", "WindowLayout", "Route", "StateDocument"]))
         #expect(!names.contains("Layout"))
     }
 }

@@ -6,7 +6,7 @@ import Testing
 /// itself: it says so instead. Other threads wait their turn as always.
 struct ReentrancyTests {
     @Test func aCallFromInsideUpdateIsRefusedAndNothingIsWritten() throws {
-        let store = try StateStore.inMemory()
+        let store = try WindowStore.inMemory()
         try store.save(WindowState(session: "s", window: "w"))
         #expect(throws: StateStoreError.reentrantCall("window(session:window:)")) {
             try store.update(session: "s", window: "w") { state in
@@ -19,7 +19,7 @@ struct ReentrancyTests {
     }
 
     @Test func aCallFromInsideForEachWindowIsRefused() throws {
-        let store = try StateStore.inMemory()
+        let store = try WindowStore.inMemory()
         try store.save(WindowState(session: "s", window: "w"))
         #expect(throws: StateStoreError.reentrantCall("update(session:window:expectedRevision:_:)")) {
             try store.forEachWindow { summary in
@@ -30,7 +30,7 @@ struct ReentrancyTests {
     }
 
     @Test func aCallFromInsideExportIsRefused() throws {
-        let store = try StateStore.inMemory()
+        let store = try WindowStore.inMemory()
         try store.save(WindowState(session: "s", window: "w"))
         #expect(throws: StateStoreError.reentrantCall("windows(session:)")) {
             try store.export { _ in _ = try store.windows(session: "s") }
@@ -45,7 +45,7 @@ struct ReentrancyTests {
 
     /// Another thread's call made while a body runs waits for the body, and then succeeds.
     @Test func anotherThreadWaitsItsTurn() throws {
-        let store = try StateStore.inMemory()
+        let store = try WindowStore.inMemory()
         let started = DispatchSemaphore(value: 0)
         let finished = DispatchSemaphore(value: 0)
         let outcome = Outcome()

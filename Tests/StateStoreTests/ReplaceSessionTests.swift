@@ -3,7 +3,7 @@ import Testing
 
 struct ReplaceSessionTests {
     @Test func replacesTheWholeSessionInOneWrite() throws {
-        let store = try StateStore.inMemory()
+        let store = try WindowStore.inMemory()
         try store.save(WindowState(session: "s", window: "gone"))
         try store.save(WindowState(session: "s", window: "kept"))
         try store.save(WindowState(session: "other", window: "w"))
@@ -22,7 +22,7 @@ struct ReplaceSessionTests {
     }
 
     @Test func anyBadWindowWritesNothing() throws {
-        let store = try StateStore.inMemory()
+        let store = try WindowStore.inMemory()
         try store.save(WindowState(session: "s", window: "w"))
         let before = try store.windows(session: "s")
         let cases: [[WindowState]] = [

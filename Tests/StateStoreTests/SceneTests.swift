@@ -9,8 +9,8 @@ struct SceneTests {
         var now: Int64 = 1_764_460_800_000
     }
 
-    static func options(_ clock: Clock) -> StateStore.Options {
-        var options = StateStore.Options()
+    static func options(_ clock: Clock) -> WindowStore.Options {
+        var options = WindowStore.Options()
         options.clock = { Timestamp(millisecondsSince1970: clock.now) }
         return options
     }
@@ -21,7 +21,7 @@ struct SceneTests {
 
     @Test func theMostRecentlyFocusedWindowOfASessionAndOfAKind() throws {
         let clock = Clock()
-        let store = try StateStore.inMemory(options: Self.options(clock))
+        let store = try WindowStore.inMemory(options: Self.options(clock))
         #expect(try store.focusedWindow(session: "mail") == nil, "nothing focused yet")
 
         try store.focus(session: "mail", window: "a", kind: "mail")
@@ -55,7 +55,7 @@ struct SceneTests {
     /// focus is stamped past the session's latest one.
     @Test func theLatestFocusWinsWhateverTheClockSays() throws {
         let clock = Clock()
-        let store = try StateStore.inMemory(options: Self.options(clock))
+        let store = try WindowStore.inMemory(options: Self.options(clock))
         let start = clock.now
         try store.focus(session: "s", window: "a")
         try store.focus(session: "s", window: "b")
@@ -83,8 +83,8 @@ struct SceneTests {
         let folder = TemporaryFolder()
         let path = folder.file("state.db")
         let clock = Clock()
-        let host = try StateStore(path: path, options: Self.options(clock))
-        let other = try StateStore(path: path, options: Self.options(clock))
+        let host = try WindowStore(path: path, options: Self.options(clock))
+        let other = try WindowStore(path: path, options: Self.options(clock))
         try host.focus(session: "s", window: "a")
         try other.focus(session: "s", window: "b")
         #expect(try host.focusedWindow(session: "s") == "b")
@@ -97,7 +97,7 @@ struct SceneTests {
     @Test func tiesAreBrokenByTheWindowIdsBytes() throws {
         let folder = TemporaryFolder()
         let path = folder.file("state.db")
-        let store = try StateStore(path: path)
+        let store = try WindowStore(path: path)
         for window in ["\u{e9}", "e\u{301}", "z"] { try store.focus(session: "s", window: window, kind: "k") }
         try rawSQL(path, "UPDATE window_scenes SET focused_at = 5")
         #expect(try store.focusedWindow(session: "s") == "e\u{301}")
@@ -109,7 +109,7 @@ struct SceneTests {
     // MARK: Kind and tab
 
     @Test func aKindAndATabAreRecordedWithoutFocusing() throws {
-        let store = try StateStore.inMemory()
+        let store = try WindowStore.inMemory()
         try store.setKind("settings", session: "s", window: "w")
         try store.setSelectedTab("inbox", session: "s", window: "w")
         #expect(
@@ -134,7 +134,7 @@ struct SceneTests {
     }
 
     @Test func aKindIsUpToSixtyFourBytesOfAnyPrintableText() throws {
-        let store = try StateStore.inMemory()
+        let store = try WindowStore.inMemory()
         let longest = String(repeating: "\u{e9}", count: 32)  // 64 bytes
         try store.setKind(longest, session: "s", window: "a")
         try store.focus(session: "s", window: "b", kind: "Mail Compose ✉︎")
@@ -147,7 +147,7 @@ struct SceneTests {
 
     @Test func aSessionsScenesListEveryKnownWindowInByteOrder() throws {
         let clock = Clock()
-        let store = try StateStore.inMemory(options: Self.options(clock))
+        let store = try WindowStore.inMemory(options: Self.options(clock))
         try store.save(WindowState(session: "s", window: "stored"))
         try store.save(WindowState(session: "s", window: "both"))
         try store.focus(session: "s", window: "both", kind: "mail")
@@ -179,7 +179,7 @@ struct SceneTests {
         let folder = TemporaryFolder()
         let path = folder.file("state.db")
         let clock = Clock()
-        let store = try StateStore(path: path, options: Self.options(clock))
+        let store = try WindowStore(path: path, options: Self.options(clock))
         let saved = try store.save(WindowState(session: "s", window: "w", path: [route("A")]))
         let feed = try store.changeFeed()
         let counts = """
@@ -206,7 +206,7 @@ struct SceneTests {
     // MARK: Deleting
 
     @Test func deletingAWindowDeletesItsSceneFacts() throws {
-        let store = try StateStore.inMemory()
+        let store = try WindowStore.inMemory()
         try store.save(WindowState(session: "s", window: "stored"))
         try store.focus(session: "s", window: "stored", kind: "mail")
         try store.focus(session: "s", window: "scene only", kind: "mail")
@@ -227,7 +227,7 @@ struct SceneTests {
     }
 
     @Test func deletingASessionDeletesEveryWindowsSceneFacts() throws {
-        let store = try StateStore.inMemory()
+        let store = try WindowStore.inMemory()
         try store.save(WindowState(session: "s", window: "b"))
         try store.focus(session: "s", window: "b")
         try store.setKind("mail", session: "s", window: "a")
@@ -242,7 +242,7 @@ struct SceneTests {
     }
 
     @Test func replacingASessionDeletesItsSceneFacts() throws {
-        let store = try StateStore.inMemory()
+        let store = try WindowStore.inMemory()
         try store.save(WindowState(session: "s", window: "w"))
         try store.focus(session: "s", window: "w", kind: "mail")
         try store.focus(session: "s", window: "scene only")
@@ -254,7 +254,7 @@ struct SceneTests {
     @Test func aWindowDeletedByHandTakesItsSceneFactsWithIt() throws {
         let folder = TemporaryFolder()
         let path = folder.file("state.db")
-        let store = try StateStore(path: path)
+        let store = try WindowStore(path: path)
         try store.save(WindowState(session: "s", window: "w"))
         try store.focus(session: "s", window: "w")
         try store.focus(session: "s", window: "other")
@@ -266,7 +266,7 @@ struct SceneTests {
 
     @Test func pruningOneSessionsWindowsTakesOldSceneFactsButThoseKept() throws {
         let clock = Clock()
-        let store = try StateStore.inMemory(options: Self.options(clock))
+        let store = try WindowStore.inMemory(options: Self.options(clock))
         try store.save(WindowState(session: "s", window: "old"))
         try store.focus(session: "s", window: "old")
         try store.focus(session: "s", window: "old scene")
@@ -287,7 +287,7 @@ struct SceneTests {
     /// of the state, as SPEC §5 says; its scene facts go with it.
     @Test func pruningTakesTheSceneFactsOfWhatItPrunes() throws {
         let clock = Clock()
-        let store = try StateStore.inMemory(options: Self.options(clock))
+        let store = try WindowStore.inMemory(options: Self.options(clock))
         try store.save(WindowState(session: "old", window: "w"))
         try store.setKind("mail", session: "old", window: "scene only")
         try store.focus(session: "scenes", window: "old focus")
@@ -313,7 +313,7 @@ struct SceneTests {
 
     // MARK: Bad input and stores that cannot take it
 
-    static let badCalls: [(what: String, call: @Sendable (StateStore) throws -> Void)] = [
+    static let badCalls: [(what: String, call: @Sendable (WindowStore) throws -> Void)] = [
         ("an empty session", { try $0.focus(session: "", window: "w") }),
         ("a window with a control character", { try $0.focus(session: "s", window: "w\u{1b}") }),
         ("a window id of 257 bytes", { try $0.setKind("k", session: "s", window: String(repeating: "w", count: 257)) }),
@@ -339,7 +339,7 @@ struct SceneTests {
         let (what, call) = Self.badCalls[index]
         let folder = TemporaryFolder()
         let path = folder.file("state.db")
-        let store = try StateStore(path: path)
+        let store = try WindowStore(path: path)
         let before = try rawDump(path)
         #expect("\(what)") {
             try call(store)
@@ -351,7 +351,7 @@ struct SceneTests {
     }
 
     @Test func errorsNameWhatIsWrong() throws {
-        let store = try StateStore.inMemory()
+        let store = try WindowStore.inMemory()
         #expect(throws: StateStoreError.invalidInput("kind is empty")) {
             try store.focus(session: "s", window: "w", kind: "")
         }
@@ -371,11 +371,11 @@ struct SceneTests {
 
     @Test func aMissingFileIsNotFoundWithoutCreate() throws {
         let folder = TemporaryFolder()
-        var options = StateStore.Options()
+        var options = WindowStore.Options()
         options.createIfMissing = false
         let path = folder.file("state.db")
         #expect(throws: StateStoreError.notFound(.file(path: path))) {
-            try StateStore(path: path, options: options).focus(session: "s", window: "w")
+            try WindowStore(path: path, options: options).focus(session: "s", window: "w")
         }
         #expect(!exists(path), "nothing created")
     }
@@ -387,10 +387,10 @@ struct SceneTests {
         let path = folder.file("old.db")
         try Self.makeThirdSchemaStore(at: path)
         let before = try rawDump(path)
-        var inspect = StateStore.Options()
+        var inspect = WindowStore.Options()
         inspect.migrate = false
-        let store = try StateStore(path: path, options: inspect)
-        let calls: [(StateStore) throws -> Void] = [
+        let store = try WindowStore(path: path, options: inspect)
+        let calls: [(WindowStore) throws -> Void] = [
             { try $0.focus(session: "main", window: "inbox", kind: "mail") },
             { try $0.setKind("mail", session: "main", window: "inbox") },
             { try $0.setSelectedTab("t", session: "main", window: "inbox") },
@@ -413,7 +413,7 @@ struct SceneTests {
     }
 
     @Test func aCallFromInsideUpdateIsRefused() throws {
-        let store = try StateStore.inMemory()
+        let store = try WindowStore.inMemory()
         #expect(throws: StateStoreError.reentrantCall("focus(session:window:kind:)")) {
             try store.update(session: "s", window: "w") { state in
                 state.push(route("A"))
@@ -463,15 +463,15 @@ struct SceneTests {
         let history = try rawQuery(path, "SELECT * FROM window_history ORDER BY window, revision")
         let changes = try rawQuery(path, "SELECT * FROM changes ORDER BY seq")
 
-        var inspect = StateStore.Options()
+        var inspect = WindowStore.Options()
         inspect.migrate = false
-        let status = try StateStore(path: path, options: inspect).migrationStatus()
+        let status = try WindowStore(path: path, options: inspect).migrationStatus()
         #expect(status.schemaVersion == 3)
         #expect(status.pending == [MigrationInfo(version: 4, name: "window_scenes")])
         #expect(try rawQuery(path, "PRAGMA user_version") == ["3"], "inspecting migrates nothing")
 
-        let store = try StateStore(path: path)
-        #expect(try rawQuery(path, "PRAGMA user_version") == [String(StateStore.schemaVersion)])
+        let store = try WindowStore(path: path)
+        #expect(try rawQuery(path, "PRAGMA user_version") == [String(WindowStore.schemaVersion)])
         #expect(try store.migrationStatus().applied.last == MigrationInfo(version: 4, name: "window_scenes"))
         let report = try store.check()
         #expect(report.isOK, "\(report)")

@@ -4,7 +4,7 @@ import Testing
 
 struct StorageTests {
     @Test func newWindowStartsAtRevisionOne() throws {
-        let store = try StateStore.inMemory()
+        let store = try WindowStore.inMemory()
         #expect(try store.window(session: "s", window: "w") == nil)
         let saved = try store.save(WindowState(session: "s", window: "w", sizeClass: .regular, path: [route("A")]))
         #expect(saved.revision == 1)
@@ -23,11 +23,11 @@ struct StorageTests {
             policy: .dismiss)
         let saved: WindowState
         do {
-            let store = try StateStore(path: path)
+            let store = try WindowStore(path: path)
             saved = try store.save(state)
         }
         // A second instance, as another process would, reads it back exactly.
-        let reopened = try StateStore(path: path)
+        let reopened = try WindowStore(path: path)
         let read = try #require(try reopened.window(session: state.session, window: state.window))
         #expect(read == saved)
         #expect(read.path[0].json == #""Entrée \u00e9""#)
@@ -36,7 +36,7 @@ struct StorageTests {
     }
 
     @Test func routeLimitAtAndOverTheLimit() throws {
-        let store = try StateStore.inMemory()
+        let store = try WindowStore.inMemory()
         let atLimit = WindowState(
             session: "s", window: "w", path: Array(repeating: route("P", #"{"n":1}"#), count: 512))
         #expect(try store.save(atLimit).path.count == 512)
@@ -51,7 +51,7 @@ struct StorageTests {
     }
 
     @Test func bigValuesAtTheirLimit() throws {
-        let store = try StateStore.inMemory()
+        let store = try WindowStore.inMemory()
         let big = try Route(
             type: "T", json: "\"" + String(repeating: "é", count: (Limits.routeValueBytes - 2) / 2) + "\"")
         let state = WindowState(session: "s", window: "w", path: Array(repeating: big, count: 15))
@@ -60,7 +60,7 @@ struct StorageTests {
     }
 
     @Test func updateIsReadModifyWriteWithExpectedRevision() throws {
-        let store = try StateStore.inMemory()
+        let store = try WindowStore.inMemory()
         // Revision 0: create only if missing.
         let created = try store.update(session: "s", window: "w", expectedRevision: 0) { $0.push(route("A")) }
         #expect(created.revision == 1)
@@ -91,7 +91,7 @@ struct StorageTests {
     }
 
     @Test func saveWithExpectedRevision() throws {
-        let store = try StateStore.inMemory()
+        let store = try WindowStore.inMemory()
         let state = WindowState(session: "s", window: "w")
         try store.save(state, expectedRevision: 0)
         #expect(throws: StateStoreError.self) { try store.save(state, expectedRevision: 0) }
@@ -100,7 +100,7 @@ struct StorageTests {
     }
 
     @Test func restoreIsReadOnlyAndAppliesThePolicy() throws {
-        let store = try StateStore.inMemory()
+        let store = try WindowStore.inMemory()
         let saved = try store.save(
             WindowState(
                 session: "s", window: "w", sizeClass: .regular, path: [route("A")], item: route("I"),
@@ -117,7 +117,7 @@ struct StorageTests {
     }
 
     @Test func listStreamsInUTF8ByteOrderWithFilters() throws {
-        let store = try StateStore.inMemory()
+        let store = try WindowStore.inMemory()
         let ids = ["é", "Z", "a", "aa", "A", "😀", "b"]
         for (index, session) in ids.enumerated() {
             for window in ["2", "10", "1"] {
@@ -147,9 +147,9 @@ struct StorageTests {
     }
 
     @Test func historyKeepsTheLastRevisionsAndReverts() throws {
-        var options = StateStore.Options()
+        var options = WindowStore.Options()
         options.historyLimit = 5
-        let store = try StateStore.inMemory(options: options)
+        let store = try WindowStore.inMemory(options: options)
         for n in 1...8 {
             try store.update(session: "s", window: "w") { $0.present(route("N", String(n))) }
         }
@@ -169,7 +169,7 @@ struct StorageTests {
     }
 
     @Test func defaultHistoryIsAHundred() throws {
-        let store = try StateStore.inMemory()
+        let store = try WindowStore.inMemory()
         for _ in 1...105 { try store.update(session: "s", window: "w") { $0.sizeClass = .compact } }
         let history = try store.history(session: "s", window: "w")
         #expect(history.count == 100)
@@ -178,7 +178,7 @@ struct StorageTests {
     }
 
     @Test func deleteRemovesHistoryAndRestartsAtOne() throws {
-        let store = try StateStore.inMemory()
+        let store = try WindowStore.inMemory()
         for window in ["w1", "w2"] {
             try store.save(WindowState(session: "s", window: window))
             try store.save(WindowState(session: "s", window: window))
@@ -194,7 +194,7 @@ struct StorageTests {
     }
 
     @Test func badIdsAreRefusedEverywhere() throws {
-        let store = try StateStore.inMemory()
+        let store = try WindowStore.inMemory()
         let bad = "a\u{7}b"
         #expect(throws: StateStoreError.self) { try store.window(session: bad, window: "w") }
         #expect(throws: StateStoreError.self) { try store.windows(session: "") }
@@ -207,9 +207,9 @@ struct StorageTests {
     }
 
     @Test func clockStampsWrites() throws {
-        var options = StateStore.Options()
+        var options = WindowStore.Options()
         options.clock = { Timestamp(millisecondsSince1970: 1_796_017_514_123) }
-        let store = try StateStore.inMemory(options: options)
+        let store = try WindowStore.inMemory(options: options)
         let saved = try store.save(WindowState(session: "s", window: "w"))
         #expect(saved.updatedAt.description == "2026-11-30T05:45:14.123Z")
         #expect(try store.windowSummaries().first?.updatedAt == saved.updatedAt)

@@ -7,7 +7,7 @@ import Testing
 struct StoreCheckTests {
     /// A sound store: two windows with history, a deletion in the log, a window's scene facts.
     static func populate(_ path: String) throws {
-        let store = try StateStore(path: path)
+        let store = try WindowStore(path: path)
         try store.update(session: "s", window: "w") { $0.push(route("A", #"{"id":1}"#)) }
         try store.update(session: "s", window: "w") { $0.present(route("Item")) }
         try store.focus(session: "s", window: "w", kind: "mail")
@@ -106,13 +106,13 @@ struct StoreCheckTests {
         let folder = TemporaryFolder()
         let path = folder.file("state.db")
         try Self.populate(path)
-        #expect(try StateStore(path: path).check().isOK, "sound before: \(what)")
+        #expect(try WindowStore(path: path).check().isOK, "sound before: \(what)")
         try rawSQL(path, sql)
         let before = contents(path)
 
-        var inspect = StateStore.Options()
+        var inspect = WindowStore.Options()
         inspect.migrate = false
-        let report = try StateStore(path: path, options: inspect).check()
+        let report = try WindowStore(path: path, options: inspect).check()
         #expect(!report.isOK, "\(what)")
         #expect(report.integrity == ["ok"], "\(what): SQLite finds nothing wrong")
         if let schema {
@@ -134,20 +134,20 @@ struct StoreCheckTests {
         let folder = TemporaryFolder()
         let path = folder.file("state.db")
         try Self.populate(path)
-        let report = try StateStore(path: path).check()
+        let report = try WindowStore(path: path).check()
         #expect(report.isOK, "\(report)")
         #expect(report.schemaProblems.isEmpty && report.rowProblems.isEmpty)
         // A store in memory, and a missing file's empty store, are sound too.
-        #expect(try StateStore.inMemory().check().isOK)
-        var inspect = StateStore.Options()
+        #expect(try WindowStore.inMemory().check().isOK)
+        var inspect = WindowStore.Options()
         inspect.migrate = false
-        #expect(try StateStore.inMemory(options: inspect).check().isOK)
+        #expect(try WindowStore.inMemory(options: inspect).check().isOK)
     }
 
     @Test func manyBadRowsAreCountedPastTheFirstHundred() throws {
         let folder = TemporaryFolder()
         let path = folder.file("state.db")
-        let store = try StateStore(path: path)
+        let store = try WindowStore(path: path)
         try store.importDocument(StateDocument(windows: (0..<250).map { WindowState(session: "s", window: "w\($0)") }))
         try rawSQL(path, "UPDATE window_history SET revision = 'x'")
         let problems = try store.check().rowProblems

@@ -6,8 +6,8 @@ import Testing
 struct StoredTextTests {
     let folder = TemporaryFolder()
 
-    func store(with state: WindowState) throws -> StateStore {
-        let store = try StateStore(path: folder.file("store.db"))
+    func store(with state: WindowState) throws -> WindowStore {
+        let store = try WindowStore(path: folder.file("store.db"))
         try store.save(state)
         return store
     }
@@ -47,7 +47,7 @@ struct StoredTextTests {
     /// Ids and route types recur from row to row and are shared once read: ones that differ only
     /// past their 16th byte, or only in length, or are more than are kept, read back as written.
     @Test func idsAndTypesThatShareTheirFirstBytesReadBackAsWritten() throws {
-        let store = try StateStore(path: folder.file("store.db"))
+        let store = try WindowStore(path: folder.file("store.db"))
         let prefix = "a-prefix-of-16-b"
         var written: [WindowState] = []
         for session in [prefix, prefix + "x", prefix + "y", "short", "shorter"] {
@@ -178,7 +178,7 @@ struct SharedRouteTextTests {
         let path = [route("A", #""é 😀""#), route(#"Quote"d"#, #"{"k":[1,2]}"#), route("C")]
         let item = route("MailApp.Message", #"{"id":480000,"thread":48000}"#)
         let state = WindowState(session: "s", window: "w", path: path, item: item, itemPath: [route("D", "1")])
-        let store = try StateStore(path: folder.file("store.db"))
+        let store = try WindowStore(path: folder.file("store.db"))
         try store.save(state)
         let read = try #require(try store.window(session: "s", window: "w"))
         #expect(read.path == path)
@@ -228,7 +228,7 @@ struct SharedRouteTextTests {
         #expect(route("A") == route("A"), "shorter than a word")
 
         // Two routes of one row: the same text, other places in it.
-        let store = try StateStore(path: folder.file("store.db"))
+        let store = try WindowStore(path: folder.file("store.db"))
         try store.save(
             WindowState(session: "s", window: "w", path: [route("T", "1"), route("T", "1"), route("T", "2")]))
         let read = try #require(try store.window(session: "s", window: "w")).path
@@ -239,7 +239,7 @@ struct SharedRouteTextTests {
 
     /// A route keeps its own copy: what SQLite lent is gone once the statement moves on.
     @Test func routesOutliveTheRowTheyWereReadFrom() throws {
-        let store = try StateStore(path: folder.file("store.db"))
+        let store = try WindowStore(path: folder.file("store.db"))
         let first = (0..<3).map { route("T\($0)", #"{"n":\#($0),"pad":"\#(String(repeating: "x", count: 40))"}"#) }
         try store.save(WindowState(session: "s", window: "w", path: first, item: first[1]))
         let read = try #require(try store.window(session: "s", window: "w"))
@@ -256,7 +256,7 @@ struct SharedRouteTextTests {
     /// store's shape and in any other, and in the listing's item as in a window's.
     @Test(arguments: [false, true])
     func routeTextThatIsNotUTF8ReadsRepaired(_ otherShape: Bool) throws {
-        let store = try StateStore(path: folder.file("store.db"))
+        let store = try WindowStore(path: folder.file("store.db"))
         try store.save(WindowState(session: "s", window: "w", item: route("I")))
         let open = otherShape ? #"[ {"value":"# : #"[{"type":"A","value":"#
         let pathBytes =
@@ -307,7 +307,7 @@ struct StoredTextUTF8Tests {
 
     @Test(arguments: Place.allCases, [[0xC3, 0xA9], [0xF0, 0x9F, 0x93, 0xAC], [0xFF], [0xC3], [0xED, 0xA0, 0x80]])
     func aByteBeyondASCIIIsToldWhereverItStands(_ place: Place, _ byte: [UInt8]) throws {
-        let store = try StateStore(path: folder.file("store.db"))
+        let store = try WindowStore(path: folder.file("store.db"))
         try store.save(WindowState(session: "s", window: "w", item: route("I")))
         let item = place.route(byte)
         let path = Array("[".utf8) + item + Array(",".utf8) + item + Array("]".utf8)

@@ -7,9 +7,9 @@ import Testing
 /// with a raw SQLite error: the store writes, or says clearly what is damaged and writes nothing.
 struct StoredValuesTests {
     /// A store with window 's' 'w' at revision 1, whose revision is then set by hand.
-    func storeWithRevision(_ revision: String, in folder: TemporaryFolder) throws -> StateStore {
+    func storeWithRevision(_ revision: String, in folder: TemporaryFolder) throws -> WindowStore {
         let path = folder.file("state.db")
-        let store = try StateStore(path: path)
+        let store = try WindowStore(path: path)
         try store.save(WindowState(session: "s", window: "w", path: [route("A")]))
         try rawSQL(path, "UPDATE windows SET revision = \(revision)")
         return store
@@ -61,7 +61,7 @@ struct StoredValuesTests {
     func aRevisionThatIsNotAWholeNumberAtLeastOneIsDamage(_ revision: String) throws {
         let folder = TemporaryFolder()
         let path = folder.file("state.db")
-        let store = try StateStore(path: path)
+        let store = try WindowStore(path: path)
         try store.save(WindowState(session: "s", window: "w"))
         // The table's CHECK refuses some of these; a writer that turns the checks off does not.
         try rawSQL(path, "PRAGMA ignore_check_constraints = ON; UPDATE windows SET revision = \(revision)")
@@ -81,7 +81,7 @@ struct StoredValuesTests {
     func timeStampsAtTheEndsOfTheirRangeAreFormatted(_ milliseconds: Int64) throws {
         let folder = TemporaryFolder()
         let path = folder.file("state.db")
-        let store = try StateStore(path: path)
+        let store = try WindowStore(path: path)
         try store.save(WindowState(session: "s", window: "w"))
         try rawSQL(path, "UPDATE windows SET updated_at = \(milliseconds)")
         let read = try #require(try store.window(session: "s", window: "w"))
@@ -109,10 +109,10 @@ struct StoredValuesTests {
         Duration.seconds(Int64.max / 1000) + .milliseconds(999), .seconds(Int64.max), .zero,
     ])
     func pruneAgesAtTheEndOfTheirRangeDoNotTrap(_ age: Duration) throws {
-        var options = StateStore.Options()
+        var options = WindowStore.Options()
         for now in [Int64.min, 0, Int64.max] {
             options.clock = { Timestamp(millisecondsSince1970: now) }
-            let store = try StateStore.inMemory(options: options)
+            let store = try WindowStore.inMemory(options: options)
             try store.save(WindowState(session: "s", window: "w"))
             let pruned = try store.prune(olderThan: age, dryRun: true)
             #expect(pruned.count <= 1, "\(age) at \(now)")
@@ -122,16 +122,16 @@ struct StoredValuesTests {
     // MARK: Item 9: a window deleted by hand
 
     /// Window 's' 'w' written three times, then its row deleted by hand, its history left behind.
-    func storeWithLeftoverHistory(in folder: TemporaryFolder) throws -> StateStore {
+    func storeWithLeftoverHistory(in folder: TemporaryFolder) throws -> WindowStore {
         let path = folder.file("state.db")
-        let store = try StateStore(path: path)
+        let store = try WindowStore(path: path)
         for name in ["A", "B", "C"] { try store.update(session: "s", window: "w") { $0.push(route(name)) } }
         try rawSQL(path, "DELETE FROM windows")
         #expect(try rawQuery(path, "SELECT count(*) FROM window_history") == ["3"])
         return store
     }
 
-    static let writePaths: [(String, @Sendable (StateStore) throws -> WindowState)] = [
+    static let writePaths: [(String, @Sendable (WindowStore) throws -> WindowState)] = [
         ("save", { try $0.save(WindowState(session: "s", window: "w", path: [route("New")])) }),
         ("update", { try $0.update(session: "s", window: "w") { $0.push(route("New")) } }),
         (

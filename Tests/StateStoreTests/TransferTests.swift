@@ -3,7 +3,7 @@ import StateStore
 import Testing
 
 struct TransferTests {
-    static func sample(_ store: StateStore) throws {
+    static func sample(_ store: WindowStore) throws {
         try store.save(
             WindowState(
                 session: "mail", window: "main", sizeClass: .regular, path: [route("Folder", #""inbox""#)],
@@ -12,7 +12,7 @@ struct TransferTests {
         try store.save(WindowState(session: "notes", window: "é", path: [route("N", "[]")]))
     }
 
-    static func exported(_ store: StateStore, _ sessions: [String] = []) throws -> [UInt8] {
+    static func exported(_ store: WindowStore, _ sessions: [String] = []) throws -> [UInt8] {
         var bytes: [UInt8] = []
         try store.export(sessions: sessions) { bytes += $0 }
         return bytes
@@ -24,14 +24,14 @@ struct TransferTests {
     }
 
     @Test func exportImportExportKeepsEveryState() throws {
-        let source = try StateStore.inMemory()
+        let source = try WindowStore.inMemory()
         try Self.sample(source)
         let first = try Self.exported(source)
         let object = try #require(try JSONSerialization.jsonObject(with: Data(first)) as? [String: Any])
         #expect(object["format"] as? String == "statectl/1")
         #expect((object["windows"] as? [Any])?.count == 3)
 
-        let target = try StateStore.inMemory()
+        let target = try WindowStore.inMemory()
         let written = try target.importDocument(StateDocument(utf8: first))
         #expect(written.map(\.revision) == [1, 1, 1])
         let second = try Self.exported(target)
@@ -41,7 +41,7 @@ struct TransferTests {
     }
 
     @Test func importWritesNewRevisionsAndKeepsHistory() throws {
-        let store = try StateStore.inMemory()
+        let store = try WindowStore.inMemory()
         try Self.sample(store)
         let document = try StateDocument(
             parsing:
@@ -56,19 +56,19 @@ struct TransferTests {
     }
 
     @Test func exportOfNamedSessions() throws {
-        let store = try StateStore.inMemory()
+        let store = try WindowStore.inMemory()
         try Self.sample(store)
         let windows = try Self.content(Self.exported(store, ["notes", "mail", "notes"]))
         #expect(windows.map { "\($0.session)/\($0.window)" } == ["mail/compose", "mail/main", "notes/é"])
         #expect(throws: StateStoreError.notFound(.session("nope"))) {
             try Self.exported(store, ["mail", "nope"])
         }
-        let empty = try StateStore.inMemory()
+        let empty = try WindowStore.inMemory()
         #expect(try Self.content(Self.exported(empty)).isEmpty)
     }
 
     @Test func exportStreamsLargeStoresInChunks() throws {
-        let store = try StateStore.inMemory()
+        let store = try WindowStore.inMemory()
         let big = try Route(type: "Big", json: "\"" + String(repeating: "x", count: 30_000) + "\"")
         for n in 0..<20 { try store.save(WindowState(session: "s", window: "w\(n)", path: [big])) }
         var chunks: [[UInt8]] = []
@@ -123,7 +123,7 @@ struct TransferTests {
     }
 
     @Test func importIsAllOrNothing() throws {
-        let store = try StateStore.inMemory()
+        let store = try WindowStore.inMemory()
         try Self.sample(store)
         let before = try Self.exported(store)
         // The second window is over the route limit: validated before anything is written.

@@ -144,15 +144,15 @@ private final class FakeWakes: @unchecked Sendable {
 private struct WakeFixture {
     let folder = TemporaryFolder(prefix: "statestore-wake-")
     let wakes = FakeWakes()
-    let store: StateStore
-    let writer: StateStore
+    let store: WindowStore
+    let writer: WindowStore
 
     init(polling: Bool = false) throws {
-        var options = StateStore.Options()
+        var options = WindowStore.Options()
         options.wakeSources = wakes.sources
         options.forcePolling = polling
-        store = try StateStore(path: folder.file("state.db"), options: options)
-        writer = try StateStore(path: folder.file("state.db"))
+        store = try WindowStore(path: folder.file("state.db"), options: options)
+        writer = try WindowStore(path: folder.file("state.db"))
     }
 
     /// Commits revision `revision` of window `s`/`w` through the other connection.

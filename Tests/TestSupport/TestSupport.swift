@@ -120,7 +120,7 @@ package func exists(_ path: String) -> Bool {
 /// A store of `count` windows whose paths are long enough to fill many pages, closed cleanly so
 /// that everything is in the main file: for tests that damage bytes in its middle.
 package func writeManyPagesStore(at path: String, windows count: Int = 300) throws {
-    let store = try StateStore(path: path)
+    let store = try WindowStore(path: path)
     let filler = try Route(type: "P", json: "\"" + String(repeating: "x", count: 300) + "\"")
     for n in 0..<count {
         try store.save(WindowState(session: "s\(n)", window: "w", path: [filler]))

@@ -84,7 +84,7 @@ struct AppContainerTests {
         #expect(set.status == 0, "\(set.stderr)")
         #expect(set.stderr.isEmpty)
         let database = simulator.store(in: "sim/Data/Application/com.example.mail")
-        #expect(try StateStore(path: database).window(session: "s", window: "w")?.revision == 1)
+        #expect(try WindowStore(path: database).window(session: "s", window: "w")?.revision == 1)
         let posts = names(database).map { "simctl spawn booted notifyutil -p \($0)" }
         #expect(simulator.calls() == ["simctl get_app_container booted com.example.mail data"] + posts)
 
@@ -182,7 +182,7 @@ struct AppContainerTests {
             ["--container", "com.example.mail", "set", "s", "w", "--dismiss"], environment: fixture.environment)
         #expect(set.status == 0, "\(set.stderr)")
         let database = data + "/Library/Application Support/StateStore/state.db"
-        #expect(try StateStore(path: database).window(session: "s", window: "w")?.revision == 1)
+        #expect(try WindowStore(path: database).window(session: "s", window: "w")?.revision == 1)
     }
 
     @Test func aMissingContainerIsNotFoundAndNothingIsCreated() throws {

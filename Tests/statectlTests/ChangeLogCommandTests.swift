@@ -66,7 +66,7 @@ struct ChangeLogCommandTests {
         // starts from the first change, which the log no longer holds.
         let elsewhere = fixture.path("elsewhere.db")
         do {
-            let store = try StateStore(path: elsewhere)
+            let store = try WindowStore(path: elsewhere)
             for n in 0..<1500 { try store.save(WindowState(session: "s", window: "w\(n)")) }
         }
         let rows = try rawQuery(elsewhere, "SELECT count(*) FROM changes")

@@ -14,7 +14,7 @@ struct CheckTests {
         #expect(report["path"] as? String == fixture.database)
         #expect(report["integrity"] as? [String] == ["ok"])
         #expect(report["schemaProblems"] as? [String] == [])
-        #expect(report["schemaVersion"] as? Int == StateStore.schemaVersion)
+        #expect(report["schemaVersion"] as? Int == WindowStore.schemaVersion)
         let text = try fixture.run(["check"])
         #expect(text.stdout.contains("integrity  ok\n"))
         #expect(text.stdout.contains("result     ok\n"))

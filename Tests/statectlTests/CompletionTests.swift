@@ -126,7 +126,7 @@ final class CompletionFixture: Sendable {
             VALUES ('evil' || char(27) || ']0;x' || char(7), 'w', 'compact', '[]', NULL, '[]', 'migrate', 1, 0),
                    ('mail', 'bell' || char(7), 'compact', '[]', NULL, '[]', 'migrate', 1, 0);
             """)
-        try StateStore(path: completion.other).save(WindowState(session: "other", window: "o1"))
+        try WindowStore(path: completion.other).save(WindowState(session: "other", window: "o1"))
         try FileManager.default.createDirectory(atPath: completion.files + "/sub", withIntermediateDirectories: true)
         for name in ["a.json", "b.db"] { try Data().write(to: URL(fileURLWithPath: completion.files + "/" + name)) }
         return completion
@@ -158,7 +158,7 @@ final class CompletionFixture: Sendable {
             Case(
                 line: "statectl set mail main --policy ", expected: Set(SizeChangePolicy.allCases.map(\.rawValue))),
             Case(line: "statectl completion ", expected: ["bash", "zsh", "fish"]),
-            Case(line: "statectl --durability ", expected: Set(StateStore.Durability.allCases.map(\.rawValue))),
+            Case(line: "statectl --durability ", expected: Set(WindowStore.Durability.allCases.map(\.rawValue))),
             Case(line: "statectl set mail main --durability=f", expected: ["full"]),
             Case(line: "statectl help ", expected: Set(commands)),
             Case(line: "statectl show ", expected: ["mail", "notes"]),

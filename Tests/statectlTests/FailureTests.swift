@@ -123,7 +123,7 @@ struct FailureTests {
         try populate(fixture)
         try rawSQL(
             fixture.database,
-            "PRAGMA wal_checkpoint(TRUNCATE); PRAGMA user_version = \(StateStore.schemaVersion + 1); PRAGMA journal_mode = DELETE;"
+            "PRAGMA wal_checkpoint(TRUNCATE); PRAGMA user_version = \(WindowStore.schemaVersion + 1); PRAGMA journal_mode = DELETE;"
         )
         let before = try fixture.dump()
         let bytes = FileManager.default.contents(atPath: fixture.database)

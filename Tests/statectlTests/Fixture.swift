@@ -30,8 +30,8 @@ final class Fixture: Sendable {
     }
 
     /// The store, opened with the library, to build fixtures and read results.
-    func store() throws -> StateStore {
-        try StateStore(path: database)
+    func store() throws -> WindowStore {
+        try WindowStore(path: database)
     }
 
     /// Writes a window with the library.

@@ -3,7 +3,7 @@ import StateStore
 import Testing
 
 /// `--focused` (and `--kind`) in place of a window id in `show`, `restore` and `set`: the window
-/// the app recorded as focused (`StateStore.focus`), the latest call winning.
+/// the app recorded as focused (`WindowStore.focus`), the latest call winning.
 struct FocusedWindowTests {
     /// A session `mail` with a window of state `inbox` (kind mail), then `settings` (kind
     /// settings, no state yet) focused after it; `other` has a window and no focus.

@@ -15,7 +15,7 @@ struct LocationTests {
         // --db wins over it.
         #expect(try statectl(["--db", fixture.database, "set", "s", "w", "--dismiss"], environment: env).status == 0)
         #expect(try fixture.store().window(session: "s", window: "w")?.revision == 1)
-        #expect(try StateStore(path: chosen).window(session: "s", window: "w")?.revision == 1)
+        #expect(try WindowStore(path: chosen).window(session: "s", window: "w")?.revision == 1)
         // An empty STATECTL_DB counts as unset.
         env["STATECTL_DB"] = ""
         #expect(try statectl(["set", "s", "w", "--dismiss"], environment: env).status == 0)
@@ -75,11 +75,11 @@ struct LocationTests {
         #expect(report["exists"] as? Bool == false)
         #expect(report["ok"] as? Bool == true)
         #expect(report["schemaVersion"] as? Int == 0)
-        #expect((report["pending"] as? [[String: Any]])?.count == StateStore.schemaVersion)
+        #expect((report["pending"] as? [[String: Any]])?.count == WindowStore.schemaVersion)
         let status = try jsonObject(try run(["migrate", "--status", "--json"]).stdout)
         #expect(status["schemaVersion"] as? Int == 0)
         #expect((status["applied"] as? [Any])?.isEmpty == true)
-        #expect((status["pending"] as? [Any])?.count == StateStore.schemaVersion)
+        #expect((status["pending"] as? [Any])?.count == WindowStore.schemaVersion)
         #expect(try run(["migrate", "--status"]).stdout.contains("pending"))
         #expect(try run(["check"]).stdout.contains("missing"))
         #expect(!fixture.exists(fixture.path("nowhere")), "no file or folder was created")
@@ -93,6 +93,6 @@ struct LocationTests {
         #expect(fixture.exists(path))
         let other = fixture.path("c/state.db")
         #expect(try statectl(["--db", other, "migrate"], environment: fixture.environment).status == 0)
-        #expect(try rawQuery(other, "PRAGMA user_version") == [String(StateStore.schemaVersion)])
+        #expect(try rawQuery(other, "PRAGMA user_version") == [String(WindowStore.schemaVersion)])
     }
 }

@@ -8,11 +8,11 @@ struct MigrateTests {
         let first = try fixture.run(["migrate", "--json"])
         #expect(first.status == 0, "\(first.stderr)")
         let applied = try jsonObject(first.stdout)
-        #expect(applied["schemaVersion"] as? Int == StateStore.schemaVersion)
+        #expect(applied["schemaVersion"] as? Int == WindowStore.schemaVersion)
         let migrations = try #require(applied["applied"] as? [[String: Any]])
-        #expect(migrations.map { $0["version"] as? Int } == StateStore.schemaMigrations.map(\.version))
-        #expect(migrations.map { $0["name"] as? String } == StateStore.schemaMigrations.map(\.name))
-        #expect(try rawQuery(fixture.database, "PRAGMA user_version") == [String(StateStore.schemaVersion)])
+        #expect(migrations.map { $0["version"] as? Int } == WindowStore.schemaMigrations.map(\.version))
+        #expect(migrations.map { $0["name"] as? String } == WindowStore.schemaMigrations.map(\.name))
+        #expect(try rawQuery(fixture.database, "PRAGMA user_version") == [String(WindowStore.schemaVersion)])
         let second = try fixture.run(["migrate", "--json"])
         #expect((try jsonObject(second.stdout)["applied"] as? [Any])?.isEmpty == true)
         #expect(try fixture.run(["migrate"]).stdout.contains("nothing applied"))
@@ -22,7 +22,7 @@ struct MigrateTests {
         let fixture = Fixture()
         let run = try fixture.run(["migrate"])
         #expect(run.status == 0)
-        for migration in StateStore.schemaMigrations {
+        for migration in WindowStore.schemaMigrations {
             #expect(run.stdout.contains("Applied \(String(format: "%04d", migration.version))_\(migration.name)."))
         }
     }
@@ -33,7 +33,7 @@ struct MigrateTests {
         #expect(FileManager.default.createFile(atPath: fixture.database, contents: Data()))
         let pending = try jsonObject(try fixture.run(["migrate", "--status", "--json"]).stdout)
         #expect(pending["schemaVersion"] as? Int == 0)
-        #expect((pending["pending"] as? [Any])?.count == StateStore.schemaVersion)
+        #expect((pending["pending"] as? [Any])?.count == WindowStore.schemaVersion)
         #expect(try fixture.run(["check"]).status == 0)
         let size = try FileManager.default.attributesOfItem(atPath: fixture.database)[.size] as? Int
         #expect(size == 0, "inspecting a zero-length file writes nothing, not even the journal mode")
@@ -44,9 +44,9 @@ struct MigrateTests {
         let run = try fixture.run(["migrate", "--status", "--json"])
         let status = try jsonObject(run.stdout)
         #expect(Set(status.keys) == ["schemaVersion", "latestVersion", "applied", "pending"])
-        #expect(status["schemaVersion"] as? Int == StateStore.schemaVersion)
-        #expect(status["latestVersion"] as? Int == StateStore.schemaVersion)
-        #expect((status["applied"] as? [Any])?.count == StateStore.schemaVersion)
+        #expect(status["schemaVersion"] as? Int == WindowStore.schemaVersion)
+        #expect(status["latestVersion"] as? Int == WindowStore.schemaVersion)
+        #expect((status["applied"] as? [Any])?.count == WindowStore.schemaVersion)
         #expect((status["pending"] as? [Any])?.isEmpty == true)
         let table = try fixture.run(["migrate", "--status"]).stdout
         #expect(table.hasPrefix("VERSION  NAME"))

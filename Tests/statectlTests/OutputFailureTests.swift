@@ -12,9 +12,9 @@ struct OutputFailureTests {
         try fixture.save("s", "w") { $0.push(route("A")) }
         try fixture.save("s", "w") { $0.push(route("B")) }
         try fixture.save("s", "other") { $0.push(route("A")) }
-        var options = StateStore.Options()
+        var options = WindowStore.Options()
         options.clock = { Timestamp(millisecondsSince1970: Timestamp.now().millisecondsSince1970 - 40 * 86_400_000) }
-        try StateStore(path: fixture.database, options: options).save(WindowState(session: "old", window: "a"))
+        try WindowStore(path: fixture.database, options: options).save(WindowState(session: "old", window: "a"))
         let document = #"{"format":"statectl/1","windows":[{"session":"imported","window":"w"}]}"#
         try Data(document.utf8).write(to: URL(fileURLWithPath: fixture.path("doc.json")))
     }
@@ -49,7 +49,7 @@ struct OutputFailureTests {
         },
         Writing(name: "migrate", populated: false, arguments: { _ in ["migrate"] }) {
             try $0.exists($0.database)
-                && rawQuery($0.database, "PRAGMA user_version") == [String(StateStore.schemaVersion)]
+                && rawQuery($0.database, "PRAGMA user_version") == [String(WindowStore.schemaVersion)]
         },
         Writing(name: "demo --db", arguments: { _ in ["demo"] }) {
             try $0.store().windows(session: "demo").count == 2

@@ -5,9 +5,9 @@ import Testing
 struct PruneCommandTests {
     /// Sessions written long ago (through the library with an old clock) and just now.
     private func populate(_ fixture: Fixture) throws {
-        var options = StateStore.Options()
+        var options = WindowStore.Options()
         options.clock = { Timestamp(millisecondsSince1970: Timestamp.now().millisecondsSince1970 - 40 * 86_400_000) }
-        let old = try StateStore(path: fixture.database, options: options)
+        let old = try WindowStore(path: fixture.database, options: options)
         try old.save(WindowState(session: "old", window: "a"))
         try old.save(WindowState(session: "old", window: "b"))
         try old.save(WindowState(session: "mixed", window: "old"))

@@ -7,9 +7,9 @@ import Testing
 struct QuietCommandsTests {
     /// A store with a session last written in 1970 (so `prune` finds it) and a current one.
     private func populate(_ fixture: Fixture) throws {
-        var options = StateStore.Options()
+        var options = WindowStore.Options()
         options.clock = { Timestamp(millisecondsSince1970: 1000) }
-        try StateStore(path: fixture.database, options: options).save(WindowState(session: "old", window: "w"))
+        try WindowStore(path: fixture.database, options: options).save(WindowState(session: "old", window: "w"))
         try fixture.save("new", "w") { $0.push(route("A")) }
     }
 
@@ -89,7 +89,7 @@ struct QuietCommandsTests {
         }
         #expect(try fixture.run(["export"]).stdout == #"{"format":"statectl/1","windows":[]}"# + "\n")
         // The copy of an empty store is an empty store.
-        #expect(try StateStore(path: fixture.path("copy.db")).windowSummaries().isEmpty)
+        #expect(try WindowStore(path: fixture.path("copy.db")).windowSummaries().isEmpty)
     }
 
     /// A backup copy is a store in rollback-journal mode. Reading it — every reading command,

@@ -7,7 +7,7 @@ struct VersionTests {
         #expect(run.status == 0)
         #expect(
             run.stdout.wholeMatch(of: /statectl \d+\.\d+\.\d+ \(schema (\d+)\)\n/)?.output.1
-                == "\(StateStore.schemaVersion)")
+                == "\(WindowStore.schemaVersion)")
         #expect(run.stderr.isEmpty)
     }
 }

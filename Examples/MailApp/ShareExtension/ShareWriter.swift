@@ -9,9 +9,9 @@ import StateStoreHost
 enum ShareWriter {
     static func compose(_ sharedText: String) throws {
         let path = try WindowSession.defaultPath(appGroup: "group.com.example.mail").get()
-        var options = StateStore.Options()
+        var options = WindowStore.Options()
         options.notificationPrefix = "group.com.example.mail"
-        let store = try StateStore(path: path, options: options)
+        let store = try WindowStore(path: path, options: options)
         guard let window = try store.focusedWindow(session: "main", kind: "mail") else { return }
         let draft = try MailRoute.compose(draft: sharedText.count).route()
         try store.update(session: "main", window: window) { state in state.present(draft) }

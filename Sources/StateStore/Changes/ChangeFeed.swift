@@ -114,13 +114,13 @@ public final class ChangeFeed: Sendable {
     private let interrupter: any WakeInterrupter
     private let session: String?
     private let path: String
-    private let options: StateStore.Options
+    private let options: WindowStore.Options
 
     /// A feed of the changes committed after `position` (nil: after this moment), to windows of
     /// `session` or of all. With `awaitingCreation`, a missing file is waited for, and read from
     /// its first change once it exists; otherwise the file must exist.
     init(
-        path: String, options: StateStore.Options, session: String?, after position: Int64?,
+        path: String, options: WindowStore.Options, session: String?, after position: Int64?,
         awaitingCreation: Bool = false
     ) throws(StateStoreError) {
         if let session { try validateIdentifier(session, "session id") }
@@ -196,7 +196,7 @@ public final class ChangeFeed: Sendable {
     }
 
     /// Whether the feed waits for its database to be created (see
-    /// ``StateStore/changeFeed(path:session:after:options:)``).
+    /// ``StateStore/WindowStore/changeFeed(path:session:after:options:)``).
     package var awaitsDatabase: Bool {
         state.withLock { $0.database == nil }
     }
@@ -332,7 +332,7 @@ public final class ChangeFeed: Sendable {
     }
 
     /// The wait of version 0.1.0, which polled every `interval`: now ``wait(timeout:)``, and
-    /// `interval` is ignored (polling, where it is wanted, is ``StateStore/Options/forcePolling``).
+    /// `interval` is ignored (polling, where it is wanted, is ``StateStore/WindowStore/Options/forcePolling``).
     @available(
         *, deprecated, renamed: "wait(timeout:)", message: "the feed waits on file notifications; interval is ignored"
     )
@@ -406,15 +406,15 @@ public final class ChangeFeed: Sendable {
     /// nothing: an empty file (zero length, as another process has only begun to create it) is
     /// not one yet, and is waited for like a missing one; one of an older schema is migrated
     /// when `options` say so.
-    private static func openCreated(_ path: String, _ options: StateStore.Options) throws(StateStoreError) -> Bool {
+    private static func openCreated(_ path: String, _ options: WindowStore.Options) throws(StateStoreError) -> Bool {
         var reading = options
         reading.createIfMissing = false
         reading.migrate = false
         do {
-            let store = try StateStore(path: path, options: reading)
+            let store = try WindowStore(path: path, options: reading)
             let version = try store.migrationStatus().schemaVersion
             if version == 0 { return false }
-            if version < StateStore.schemaVersion && options.migrate { try store.migrate() }
+            if version < WindowStore.schemaVersion && options.migrate { try store.migrate() }
             return true
         } catch .notFound(.file) {
             return false
@@ -486,7 +486,7 @@ public final class ChangeFeed: Sendable {
     }
 }
 
-extension StateStore {
+extension WindowStore {
     /// A feed of the changes committed from now on — or, given a ``ChangeFeed/position`` an
     /// earlier feed reached, from there on (0: from the first change ever; what the log no longer
     /// holds is reported as a gap) — to windows of `session` or of every session. Needs a database

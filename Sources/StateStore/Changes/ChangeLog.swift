@@ -11,7 +11,7 @@ package enum ChangeLog {
 }
 
 extension Database {
-    /// A write transaction of the StateStore API: it trims the change log first, before it writes,
+    /// A write transaction of the WindowStore API: it trims the change log first, before it writes,
     /// so the log always holds every change of the latest write (an import or a deleted session of
     /// any size) and a feed behind the log's oldest row can tell it missed some. Once it has
     /// committed, it posts the store's Darwin notification (Apple platforms; nothing elsewhere).

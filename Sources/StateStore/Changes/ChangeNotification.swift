@@ -10,7 +10,7 @@ public enum ChangeNotification: Hashable, Sendable, CustomStringConvertible {
     /// kqueue watch of its `-wal` — so a wait ends soon after a commit, and an idle feed polls
     /// only every 2 seconds, as a safety net against a notification that never comes.
     case notifications(folder: String)
-    /// No notifications to be had, or polling asked for (``StateStore/Options/forcePolling``):
+    /// No notifications to be had, or polling asked for (``StateStore/WindowStore/Options/forcePolling``):
     /// the feed polls every 50 ms, and `reason` says why.
     case polling(reason: String)
 

@@ -18,7 +18,7 @@
 /// Darwin notification names are one namespace for the whole system. Apple documents App Group
 /// identifiers as the prefixes of names that an app and its extensions share through sandboxed
 /// IPC (POSIX semaphores and shared memory, Mach services), so a store in an App Group's
-/// container can be given its group (``StateStore/Options/notificationPrefix``): its writers then
+/// container can be given its group (``StateStore/WindowStore/Options/notificationPrefix``): its writers then
 /// post `GROUP.statestore.changes.HASH` as well as the plain name, and its feeds register for both.
 /// A process that cannot use one of them (a sandbox refusing it) still uses the other, and a
 /// writer that posts neither (`sqlite3`, an older build) is still seen by the feed's kqueue watch

@@ -1,9 +1,9 @@
 /// What a window's scene says of it beyond its ``WindowState``: its kind, when it was last the
 /// focused window of its session, and the tab it shows.
 ///
-/// None of it is revisioned: recording it (``StateStore/StateStore/focus(session:window:kind:)``,
-/// ``StateStore/StateStore/setKind(_:session:window:)``,
-/// ``StateStore/StateStore/setSelectedTab(_:session:window:)``) writes no revision, no history and
+/// None of it is revisioned: recording it (``StateStore/WindowStore/focus(session:window:kind:)``,
+/// ``StateStore/WindowStore/setKind(_:session:window:)``,
+/// ``StateStore/WindowStore/setSelectedTab(_:session:window:)``) writes no revision, no history and
 /// nothing a ``ChangeFeed`` reports. A window may have scene facts before it has state (a new
 /// scene that has not navigated); deleting a window deletes them.
 public struct WindowScene: Hashable, Sendable {

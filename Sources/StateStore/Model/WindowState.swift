@@ -1,4 +1,4 @@
-/// Everything StateStore keeps about one window: its size class, its navigation stack and the
+/// Everything WindowStore keeps about one window: its size class, its navigation stack and the
 /// item it presents. The layout — sheet or push — is never stored; ``layout(for:)`` derives it.
 public struct WindowState: Hashable, Sendable {
     /// The session (app instance) the window belongs to.

@@ -8,7 +8,7 @@ import StateStoreSQLite
     import Darwin
 #endif
 
-/// One SQLite connection and its statement cache. Not thread-safe: ``StateStore`` owns it behind
+/// One SQLite connection and its statement cache. Not thread-safe: ``WindowStore`` owns it behind
 /// a mutex, so exactly one caller uses it at a time.
 package final class Database {
     let handle: OpaquePointer
@@ -34,7 +34,7 @@ package final class Database {
     /// not an iOS app's, where `/var` is a link to `/private/var`): one `stat` of it then answers
     /// both of ``checkStillAtPath()``'s questions.
     private let pathIsSQLiteName: Bool
-    /// Posted after each commit of the StateStore API (``changingWindows(_:)``): Apple platforms' feeds wait for it.
+    /// Posted after each commit of the WindowStore API (``changingWindows(_:)``): Apple platforms' feeds wait for it.
     var commitNotice: CommitNotice?
 
     /// Opens `path` read-write, creating it when `create` is set, waiting up to
@@ -391,7 +391,7 @@ package final class Database {
     /// (a corrupt page, not a database after all, a schema the store did not make).
     static func error(_ failure: SQLiteFailure) -> StateStoreError {
         switch failure.code.primary {
-        // Interrupted (``StateStore/interrupt()``: a host's background time ran out, a backup
+        // Interrupted (``StateStore/WindowStore/interrupt()``: a host's background time ran out, a backup
         // stopped by a signal): the call stopped, having written nothing; try again later.
         case .busy, .locked, .interrupt: .busy(failure)
         case .ioErr, .full, .readOnly, .cantOpen, .perm: .io(failure)

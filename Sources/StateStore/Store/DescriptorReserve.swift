@@ -8,7 +8,7 @@
 
 /// File descriptors a store leaves free for the rest of its process (issue 30): a store never
 /// opens a connection, a change feed or its watch when that would leave fewer than
-/// ``StateStore/Options/descriptorReserve`` descriptors below the process's limit
+/// ``StateStore/WindowStore/Options/descriptorReserve`` descriptors below the process's limit
 /// (`RLIMIT_NOFILE`); it fails with an I/O error that says so instead.
 ///
 /// A process that has used its last descriptor is one libdispatch can kill: on Linux its worker

@@ -1,5 +1,5 @@
 /// One window of a listing, lent to the closure of
-/// ``StateStore/forEachListedWindow(session:sizeClass:_:)`` for the length of one call: the row
+/// ``StateStore/WindowStore/forEachListedWindow(session:sizeClass:_:)`` for the length of one call: the row
 /// as SQLite holds it, checked, with nothing built that the caller does not ask for.
 ///
 /// The ids and the item are SQLite's own bytes, lent by ``withSessionUTF8(_:)``,
@@ -143,7 +143,7 @@ public struct ListedWindow: ~Copyable {
         return route
     }
 
-    /// The whole row, built: what ``StateStore/forEachWindow(session:sizeClass:_:)`` passes.
+    /// The whole row, built: what ``StateStore/WindowStore/forEachWindow(session:sizeClass:_:)`` passes.
     public var summary: WindowSummary {
         WindowSummary(
             session: session, window: window, sizeClass: sizeClass, depth: depth, item: item, revision: revision,

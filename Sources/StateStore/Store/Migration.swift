@@ -53,7 +53,7 @@ public struct MigrationStatus: Hashable, Sendable {
     public let pending: [MigrationInfo]
 }
 
-extension StateStore {
+extension WindowStore {
     /// The migrations built into this library, in order (from `Migrations/*.sql`).
     package static var schemaMigrations: [(version: Int, name: String, sql: String)] {
         Migration.embedded.map { ($0.version, $0.name, $0.sql) }

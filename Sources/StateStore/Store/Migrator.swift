@@ -3,7 +3,7 @@
 /// previous schema and data as they were. Safe against another process migrating at once: each
 /// step re-reads `user_version` under the write lock.
 package struct Migrator {
-    /// `PRAGMA application_id` of a StateStore file: "SSTR".
+    /// `PRAGMA application_id` of a store file: "SSTR".
     package static let applicationID: Int32 = 0x5353_5452
 
     let migrations: [Migration]

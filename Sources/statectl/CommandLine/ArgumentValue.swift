@@ -138,7 +138,7 @@ extension ChoiceArgument {
 
 extension SizeClass: ChoiceArgument {}
 extension SizeChangePolicy: ChoiceArgument {}
-extension StateStore.Durability: ChoiceArgument {}
+extension WindowStore.Durability: ChoiceArgument {}
 
 extension Character {
     fileprivate var isASCIIDigit: Bool { isASCII && isNumber }

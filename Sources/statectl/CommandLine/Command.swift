@@ -22,7 +22,7 @@ struct Command: Sendable {
     /// A check across arguments that the declarations cannot express (`set` needs a mutation),
     /// run after parsing and before anything is opened: the message of a usage error, or `nil`.
     var validate: (@Sendable (Invocation) -> String?)? = nil
-    /// Does the work: reads what was parsed, makes its StateStore call, renders.
+    /// Does the work: reads what was parsed, makes its WindowStore call, renders.
     let run: @Sendable (Invocation, Context) throws -> Void
 
     /// Every option the parser accepts after the command name, in help order.

@@ -98,7 +98,7 @@ extension Option {
         "--busy-timeout", "ms", as: WholeNumber.self,
         help: "How long to wait for another process's lock before giving up with exit 75 (default: 5000).")
     static let durability = Option.value(
-        "--durability", "durability", as: StateStore.Durability.self,
+        "--durability", "durability", as: WindowStore.Durability.self,
         help:
             "How hard a write works to survive a power cut: normal (the default: a commit survives a crash of any "
             + "process, but a power cut while a host has the file open may undo the last ones) or full (each commit "

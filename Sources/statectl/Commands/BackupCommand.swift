@@ -36,7 +36,7 @@ enum BackupCommand {
     static func run(_ invocation: Invocation, _ context: Context) throws {
         let target = invocation.required(file).path
         // A name SQLite would take for some database's journal or WAL is bad data, whatever the store.
-        try StateStore.validateBackupTarget(target)
+        try WindowStore.validateBackupTarget(target)
         let store = try invocation.openStoreForReading(context)
         // ^C, or a SIGTERM, midway: the partial copy is removed, then statectl ends by the signal.
         let report = try Interruption.run(interrupting: store, context) { try store.backup(to: target) }

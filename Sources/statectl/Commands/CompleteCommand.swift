@@ -49,14 +49,14 @@ enum CompleteCommand {
 
     /// The ids asked for, sorted, each once; a missing database has none.
     private static func ids(_ invocation: Invocation, _ context: Context) throws -> [String] {
-        var options = StateStore.Options()
+        var options = WindowStore.Options()
         options.createIfMissing = false
         options.migrate = false
         options.busyTimeoutMilliseconds = busyTimeoutMilliseconds
         options.descriptorReserve = 0
-        let store: StateStore
+        let store: WindowStore
         do {
-            store = try StateStore(path: try invocation.databasePath(context), options: options)
+            store = try WindowStore(path: try invocation.databasePath(context), options: options)
         } catch StateStoreError.notFound(.file) {
             return []
         }

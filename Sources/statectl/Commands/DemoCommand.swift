@@ -57,7 +57,7 @@ enum DemoCommand {
             render(outcomes, path: path, context)
         } else {
             let outcomes = try withTemporaryFolder("statectl-demo-") { folder in
-                try play(in: try StateStore(path: folder + "/state.db"))
+                try play(in: try WindowStore(path: folder + "/state.db"))
             }
             render(outcomes, path: nil, context)
         }
@@ -65,7 +65,7 @@ enum DemoCommand {
 
     /// All the store work, done before anything is printed. The sample replaces session 'demo'
     /// in one transaction: a failure leaves any earlier one as it was.
-    private static func play(in store: StateStore) throws -> [Outcome] {
+    private static func play(in store: WindowStore) throws -> [Outcome] {
         var states: [WindowState] = []
         for sample in sample {
             var state = WindowState(session: session, window: sample.window)

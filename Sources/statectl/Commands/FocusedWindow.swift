@@ -1,7 +1,7 @@
 import StateStore
 
 // `--focused` in place of a window id: the window the user sees, as its app recorded it
-// (`StateStore.focus`). Every printable string is a window id, so no spelling of the argument
+// (`WindowStore.focus`). Every printable string is a window id, so no spelling of the argument
 // could say "the focused one" without clashing with one; a flag cannot.
 
 extension Option {
@@ -54,7 +54,7 @@ enum WindowAddress {
 
     /// The window's id, the focused one looked up in `store`; `nil` for the whole session. No
     /// focused window (of the kind) is exit 66.
-    func window(in store: StateStore, session: String) throws -> String? {
+    func window(in store: WindowStore, session: String) throws -> String? {
         switch self {
         case .window(let window): return window
         case .session: return nil

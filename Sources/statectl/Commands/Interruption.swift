@@ -14,7 +14,7 @@ import StateStore
 enum Interruption {
     static let signals = [SIGINT, SIGTERM, SIGHUP]
 
-    static func run<T>(interrupting store: StateStore, _ context: Context, _ body: () throws -> T) throws -> T {
+    static func run<T>(interrupting store: WindowStore, _ context: Context, _ body: () throws -> T) throws -> T {
         var set = sigset_t()
         sigemptyset(&set)
         for signal in signals { sigaddset(&set, signal) }
@@ -65,9 +65,9 @@ enum Interruption {
 private final class SignalState: @unchecked Sendable {
     private var mutex = pthread_mutex_t()
     private var received: Int32?
-    private var working: StateStore?
+    private var working: WindowStore?
 
-    init(_ store: StateStore) {
+    init(_ store: WindowStore) {
         working = store
         pthread_mutex_init(&mutex, nil)
     }
@@ -75,7 +75,7 @@ private final class SignalState: @unchecked Sendable {
 
     var signal: Int32? { locked { received } }
     /// The store to interrupt; `nil` once the work is over.
-    var store: StateStore? { locked { working } }
+    var store: WindowStore? { locked { working } }
     func received(_ signal: Int32) { locked { received = signal } }
     func end() { locked { working = nil } }
 

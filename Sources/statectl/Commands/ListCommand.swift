@@ -58,7 +58,7 @@ enum ListCommand {
 
     /// One array, written row by row as the store reads them: memory stays flat for any count.
     private static func streamJSON(
-        _ store: StateStore?, _ session: String?, _ sizeClass: SizeClass?, _ output: OutputBuffer
+        _ store: WindowStore?, _ session: String?, _ sizeClass: SizeClass?, _ output: OutputBuffer
     ) throws {
         output.write(byte: UInt8(ascii: "["))
         var writer = JSONWriter()

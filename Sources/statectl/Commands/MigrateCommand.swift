@@ -25,12 +25,12 @@ enum MigrateCommand {
         let applied = try store.migrate()
         context.hasWritten = !applied.isEmpty
         if invocation.flag(.json) {
-            context.output.writeJSON { $0.migrated(schemaVersion: StateStore.schemaVersion, applied: applied) }
+            context.output.writeJSON { $0.migrated(schemaVersion: WindowStore.schemaVersion, applied: applied) }
         } else if applied.isEmpty {
-            context.output.write("Up to date at schema version \(StateStore.schemaVersion); nothing applied.\n")
+            context.output.write("Up to date at schema version \(WindowStore.schemaVersion); nothing applied.\n")
         } else {
             for migration in applied { context.output.write("Applied \(migration).\n") }
-            context.output.write("Now at schema version \(StateStore.schemaVersion).\n")
+            context.output.write("Now at schema version \(WindowStore.schemaVersion).\n")
         }
     }
 
@@ -55,8 +55,8 @@ enum MigrateCommand {
 
 /// A store with nothing in it and no migration applied: what a missing file reports as (SPEC §5),
 /// read from the library itself rather than imitated.
-func emptyStore() throws -> StateStore {
-    var options = StateStore.Options()
+func emptyStore() throws -> WindowStore {
+    var options = WindowStore.Options()
     options.migrate = false
-    return try StateStore.inMemory(options: options)
+    return try WindowStore.inMemory(options: options)
 }

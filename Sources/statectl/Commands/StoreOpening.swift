@@ -63,19 +63,19 @@ extension Invocation {
 
     /// Opens the database for a command that writes data: the file and its folder are created
     /// when missing, pending migrations applied (unless `migrating` is off).
-    func openOrCreateStore(_ context: Context, migrating: Bool = true) throws -> StateStore {
-        try StateStore(path: try databasePath(context), options: storeOptions(create: true, migrate: migrating))
+    func openOrCreateStore(_ context: Context, migrating: Bool = true) throws -> WindowStore {
+        try WindowStore(path: try databasePath(context), options: storeOptions(create: true, migrate: migrating))
     }
 
     /// Opens the database for a command that needs it to exist (to read it, or to delete from
     /// it), creating nothing: a missing file is ``StateStoreError/notFound(_:)`` (exit 66).
-    func openExistingStore(_ context: Context, migrating: Bool = true) throws -> StateStore {
-        try StateStore(path: try databasePath(context), options: storeOptions(create: false, migrate: migrating))
+    func openExistingStore(_ context: Context, migrating: Bool = true) throws -> WindowStore {
+        try WindowStore(path: try databasePath(context), options: storeOptions(create: false, migrate: migrating))
     }
 
     /// Like ``openExistingStore(_:migrating:)``, but a missing file is `nil`: for the commands
     /// that treat it as an empty store (`list`, `check`, `migrate --status`).
-    func openStoreIfPresent(_ context: Context, migrating: Bool = true) throws -> StateStore? {
+    func openStoreIfPresent(_ context: Context, migrating: Bool = true) throws -> WindowStore? {
         do {
             return try openExistingStore(context, migrating: migrating)
         } catch StateStoreError.notFound(.file) {
@@ -89,15 +89,15 @@ extension Invocation {
     /// byte for byte). Only a file of an older schema is migrated first, as SPEC §4 has every
     /// command but `check` and `migrate --status` do. A missing file is
     /// ``StateStoreError/notFound(_:)`` (exit 66).
-    func openStoreForReading(_ context: Context) throws -> StateStore {
+    func openStoreForReading(_ context: Context) throws -> WindowStore {
         var options = storeOptions(create: false, migrate: false)
         // A read goes through each page once (a listing of a million windows, 290 MB): SQLite's
         // default cache of 2 MiB would only add to statectl's memory.
         options.pageCacheKiB = Self.readingPageCacheKiB
-        let store = try StateStore(path: try databasePath(context), options: options)
+        let store = try WindowStore(path: try databasePath(context), options: options)
         let version = try store.migrationStatus().schemaVersion
-        if version == 0 { return try StateStore.inMemory() }  // empty: nothing in it to read
-        if version < StateStore.schemaVersion { try store.migrate() }
+        if version == 0 { return try WindowStore.inMemory() }  // empty: nothing in it to read
+        if version < WindowStore.schemaVersion { try store.migrate() }
         return store
     }
 
@@ -106,7 +106,7 @@ extension Invocation {
 
     /// Like ``openStoreForReading(_:)``, but a missing file is `nil`: for the commands that treat
     /// it as an empty store (`list`, `export`, `prune --dry-run`).
-    func openStoreForReadingIfPresent(_ context: Context) throws -> StateStore? {
+    func openStoreForReadingIfPresent(_ context: Context) throws -> WindowStore? {
         do {
             return try openStoreForReading(context)
         } catch StateStoreError.notFound(.file) {
@@ -120,26 +120,26 @@ extension Invocation {
     func openChangeFeed(_ context: Context, session: String?, polling: Bool) throws -> ChangeFeed {
         var options = storeOptions(create: false, migrate: true)
         options.forcePolling = polling
-        return try StateStore.changeFeed(path: try databasePath(context), session: session, options: options)
+        return try WindowStore.changeFeed(path: try databasePath(context), session: session, options: options)
     }
 
     /// The durability asked for: `--durability`, else `$STATECTL_DURABILITY` (empty counts as
     /// unset), else normal. A value of the variable that is neither is a usage error, found before
     /// anything is opened (an option given wins, and the variable is not read).
-    func durability() throws(UsageError) -> StateStore.Durability {
+    func durability() throws(UsageError) -> WindowStore.Durability {
         if let option = value(Option.durability) { return option }
         guard let text = EnvironmentVariable.statectlDurability.value, !text.isEmpty else { return .normal }
-        guard let durability = StateStore.Durability(rawValue: text) else {
+        guard let durability = WindowStore.Durability(rawValue: text) else {
             throw UsageError(
                 "\(EnvironmentVariable.statectlDurability.rawValue)=\(text): expected one of "
-                    + StateStore.Durability.choices,
+                    + WindowStore.Durability.choices,
                 command: command)
         }
         return durability
     }
 
-    private func storeOptions(create: Bool, migrate: Bool) -> StateStore.Options {
-        var options = StateStore.Options()
+    private func storeOptions(create: Bool, migrate: Bool) -> WindowStore.Options {
+        var options = WindowStore.Options()
         // statectl runs no Dispatch, and one command at a time: it may use every descriptor.
         options.descriptorReserve = 0
         options.notificationPrefix = appContainer?.notificationPrefix

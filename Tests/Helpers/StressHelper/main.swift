@@ -72,18 +72,18 @@ func revisionState(_ n: Int, session: String, window: String) throws(StateStoreE
     return state
 }
 
-func openStore(_ path: String) -> StateStore {
-    var options = StateStore.Options()
+func openStore(_ path: String) -> WindowStore {
+    var options = WindowStore.Options()
     options.historyLimit = Int(Int32.max)
     do {
-        return try StateStore(path: path, options: options)
+        return try WindowStore(path: path, options: options)
     } catch {
         fail(error)
     }
 }
 
 /// Writes the next revision, derived from the current one, under one write lock.
-func writeNext(_ store: StateStore, session: String, window: String) throws -> Int {
+func writeNext(_ store: WindowStore, session: String, window: String) throws -> Int {
     try store.update(session: session, window: window) { state in
         let next = try revisionState(state.revision + 1, session: session, window: window)
         state.sizeClass = next.sizeClass
@@ -94,7 +94,7 @@ func writeNext(_ store: StateStore, session: String, window: String) throws -> I
     }.revision
 }
 
-func increment(_ store: StateStore, session: String, window: String, count: Int) -> Int {
+func increment(_ store: WindowStore, session: String, window: String, count: Int) -> Int {
     var conflicts = 0
     var done = 0
     while done < count {
@@ -117,7 +117,7 @@ func increment(_ store: StateStore, session: String, window: String, count: Int)
 /// What `hold` throws from inside its update, so that nothing is written.
 struct Released: Error {}
 
-func hold(_ store: StateStore, seconds: Int) {
+func hold(_ store: WindowStore, seconds: Int) {
     do {
         try store.update(session: "lock", window: "holder") { _ in
             report("locked")
@@ -193,9 +193,9 @@ case ("backup-pair", 3):
         usleep(1000)
         waited += 1
     }
-    var ahead = StateStore.Options()
+    var ahead = WindowStore.Options()
     ahead.clock = { Timestamp(millisecondsSince1970: Timestamp.now().millisecondsSince1970 + 3_600_000) }
-    let second = backupOutcome { try StateStore(path: database, options: ahead).backup(to: "copy.db") }
+    let second = backupOutcome { try WindowStore(path: database, options: ahead).backup(to: "copy.db") }
     pthread_join(thread, nil)
     report("first \(result.outcome)")
     report("second \(second)")
@@ -227,7 +227,7 @@ final class FirstBackup: @unchecked Sendable {
 /// The first of `backup-pair`'s backups, on a thread of its own: `context` is its `FirstBackup`.
 func runFirstBackup(_ context: UnsafeMutableRawPointer?) -> UnsafeMutableRawPointer? {
     let result = Unmanaged<FirstBackup>.fromOpaque(context!).takeUnretainedValue()
-    result.outcome = backupOutcome { try StateStore(path: CommandLine.arguments[2]).backup(to: "copy.db") }
+    result.outcome = backupOutcome { try WindowStore(path: CommandLine.arguments[2]).backup(to: "copy.db") }
     return nil
 }
 

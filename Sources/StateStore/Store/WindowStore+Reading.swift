@@ -16,7 +16,7 @@ public struct WindowSummary: Hashable, Sendable {
     public var updatedAt: Timestamp
 }
 
-extension StateStore {
+extension WindowStore {
     /// The stored state of one window, or `nil` when there is none.
     public func window(session: String, window: String) throws(StateStoreError) -> WindowState? {
         try validateIdentifier(session, "session id")
@@ -55,7 +55,7 @@ extension StateStore {
         let restored = try connection.withLock(waitingAtMost: quickly) {
             database throws(StateStoreError) -> RestoredWindow in
             if let stopped = database.stopped { throw stopped }
-            guard database.schemaVersion == StateStore.schemaVersion else { throw .invalidInput("not migrated") }
+            guard database.schemaVersion == WindowStore.schemaVersion else { throw .invalidInput("not migrated") }
             return try database.withBusyTimeout(quickly) { () throws(StateStoreError) in try read(database) }
         }
         guard let restored else {

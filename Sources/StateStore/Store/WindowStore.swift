@@ -7,7 +7,7 @@
 /// inside a closure the store is running (``update(session:window:expectedRevision:_:)``,
 /// ``forEachWindow(session:sizeClass:_:)``, ``export(sessions:to:)``), on the same thread, fails
 /// with ``StateStoreError/reentrantCall(_:)`` instead of waiting for itself.
-public final class StateStore: Sendable {
+public final class WindowStore: Sendable {
     /// How hard a commit works to survive a power loss.
     public enum Durability: String, Sendable, CaseIterable {
         /// `synchronous=NORMAL`: a committed write survives a crash of the process; a power loss
@@ -74,7 +74,7 @@ public final class StateStore: Sendable {
 
     /// Opens (or creates) the store at `path`.
     ///
-    /// Refuses, leaving the file untouched: a SQLite file that is not a StateStore
+    /// Refuses, leaving the file untouched: a SQLite file that is not a store of ours
     /// (``StateStoreError/notOurs(path:)``), a schema newer than this build
     /// (``StateStoreError/newerSchema(path:found:supported:)``), and a file that is not SQLite or
     /// has more than one hard link (``StateStoreError/notADatabase(path:)``, ``StateStoreError/io(_:)``).
@@ -111,8 +111,8 @@ public final class StateStore: Sendable {
     }
 
     /// A private store in memory, gone when the instance is.
-    public static func inMemory(options: Options = Options()) throws(StateStoreError) -> StateStore {
-        try StateStore(path: ":memory:", options: options)
+    public static func inMemory(options: Options = Options()) throws(StateStoreError) -> WindowStore {
+        try WindowStore(path: ":memory:", options: options)
     }
 
     private static func open(_ path: String, _ options: Options) throws(StateStoreError) -> Database {
@@ -244,9 +244,9 @@ public final class StateStore: Sendable {
     ) throws(StateStoreError) -> T {
         try withConnection(call) { database throws(StateStoreError) -> T in
             if let stopped = database.stopped { throw stopped }
-            guard database.schemaVersion == StateStore.schemaVersion else {
+            guard database.schemaVersion == WindowStore.schemaVersion else {
                 throw .invalidInput(
-                    "\(path) has schema version \(database.schemaVersion); this build needs \(StateStore.schemaVersion): migrate it first"
+                    "\(path) has schema version \(database.schemaVersion); this build needs \(WindowStore.schemaVersion): migrate it first"
                 )
             }
             return try body(database)

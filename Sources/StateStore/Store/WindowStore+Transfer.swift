@@ -1,4 +1,4 @@
-extension StateStore {
+extension WindowStore {
     /// Writes a `statectl/1` document of whole window states — of the named sessions, or of all
     /// when `sessions` is empty — sorted by session then window, from one read snapshot. The
     /// document goes out in chunks through `output`, so memory stays flat however large the store.

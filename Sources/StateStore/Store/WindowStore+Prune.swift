@@ -8,7 +8,7 @@ public struct PrunedSession: Hashable, Sendable {
     public var lastWrite: Timestamp
 }
 
-extension StateStore {
+extension WindowStore {
     /// Deletes the sessions none of whose windows was written within `age` of now (the store's
     /// clock), with their history and scene facts, in one transaction; with `dryRun`, only reports
     /// them. Sorted by session.

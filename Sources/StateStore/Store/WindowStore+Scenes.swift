@@ -1,4 +1,4 @@
-extension StateStore {
+extension WindowStore {
     /// Records that `window` is now the focused window of its session, and its kind when `kind`
     /// is given (`nil` keeps a kind recorded before). One statement: no revision, no history, no
     /// change-log row, whether or not the window has state yet.

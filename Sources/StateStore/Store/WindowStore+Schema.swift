@@ -1,4 +1,4 @@
-/// What ``StateStore/check()`` found.
+/// What ``StateStore/WindowStore/check()`` found.
 public struct CheckReport: Hashable, Sendable {
     /// `PRAGMA integrity_check`'s lines: `["ok"]` for a sound file.
     public var integrity: [String]
@@ -20,7 +20,7 @@ public struct CheckReport: Hashable, Sendable {
     public var isOK: Bool { integrity == ["ok"] && schemaProblems.isEmpty && rowProblems.isEmpty }
 }
 
-extension StateStore {
+extension WindowStore {
     /// Applied and pending migrations, read without changing anything.
     public func migrationStatus() throws(StateStoreError) -> MigrationStatus {
         try withConnection { database throws(StateStoreError) in try Migrator().status(database) }

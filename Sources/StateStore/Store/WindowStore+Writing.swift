@@ -1,4 +1,4 @@
-extension StateStore {
+extension WindowStore {
     /// Writes `state`'s content (size class, routes, item, policy) as the window's next revision,
     /// creating the window if missing. `state.revision` and `state.updatedAt` are ignored; the
     /// stored state is returned. With `expectedRevision`, the write happens only if the window
@@ -154,7 +154,7 @@ extension Database {
     /// Writes `state`'s content as revision `previous + 1`, keeps it in the history and drops
     /// revisions past the history limit. Runs inside the caller's write transaction.
     func write(
-        _ state: WindowState, after previous: Int, _ options: StateStore.Options
+        _ state: WindowState, after previous: Int, _ options: WindowStore.Options
     ) throws(StateStoreError)
         -> WindowState
     {

@@ -6,7 +6,7 @@
     import Darwin
 #endif
 
-/// What ``StateStore/backup(to:)`` wrote.
+/// What ``StateStore/WindowStore/backup(to:)`` wrote.
 public struct BackupReport: Hashable, Sendable {
     /// The copy's path, as given.
     public var path: String
@@ -16,7 +16,7 @@ public struct BackupReport: Hashable, Sendable {
     public var bytes: Int
 }
 
-extension StateStore {
+extension WindowStore {
     /// Writes a consistent copy of the whole store to a new file at `target`: one snapshot, taken
     /// while other connections go on writing (SQLite's `VACUUM INTO`), whole or not at all.
     ///
@@ -166,11 +166,11 @@ enum PartialCopy {
                 let modified = Int64(info.st_mtim.tv_sec) * 1000 + Int64(info.st_mtim.tv_nsec) / 1_000_000
             #endif
             guard now.millisecondsSince1970 - modified >= quiet, !isLocked(path) else { continue }
-            StateStore.removeFile(path)
+            WindowStore.removeFile(path)
         }
     }
 
-    /// Whether `name` is `prefix` followed by 1 to 8 lowercase hex digits, as ``StateStore/backup(to:)``
+    /// Whether `name` is `prefix` followed by 1 to 8 lowercase hex digits, as ``StateStore/WindowStore/backup(to:)``
     /// names its partial copies.
     private static func isPartialName(_ name: String, of prefix: String) -> Bool {
         guard name.utf8.starts(with: prefix.utf8) else { return false }
