@@ -14,4 +14,26 @@ static inline int statestore_sqlite_no_checkpoint_on_close(sqlite3 *db) {
     return sqlite3_db_config(db, SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, 1, (int *)0);
 }
 
+#if defined(__linux__)
+#include <fcntl.h>
+#include <linux/stat.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+// Whether the file `path` names (links followed) is the root of a mount: a file bind-mounted at
+// that name. 1 or 0; -1 when the kernel does not say (statx's STATX_ATTR_MOUNT_ROOT is Linux 5.8
+// and later) or statx fails. Through syscall(2): glibc declares statx only with _GNU_SOURCE.
+static inline int statestore_is_mount_root(const char *path) {
+#if defined(SYS_statx) && defined(STATX_ATTR_MOUNT_ROOT)
+    struct statx info;
+    if (syscall(SYS_statx, AT_FDCWD, path, 0, STATX_INO, &info) != 0) return -1;
+    if (!(info.stx_attributes_mask & STATX_ATTR_MOUNT_ROOT)) return -1;
+    return (info.stx_attributes & STATX_ATTR_MOUNT_ROOT) ? 1 : 0;
+#else
+    (void)path;
+    return -1;
+#endif
+}
+#endif
+
 #endif

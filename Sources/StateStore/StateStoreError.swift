@@ -18,7 +18,9 @@ public enum StateStoreError: Error, Hashable, Sendable, CustomStringConvertible 
     /// the store writes (another program wrote it), or a window's revision cannot grow.
     case damaged(SQLiteFailure)
     /// An I/O failure: the disk is full, the file or its folder is read-only, it cannot be opened
-    /// (a folder, a device, a path too long, more than one hard link), or a read or write failed.
+    /// (a folder, a device, a path too long, more than one hard link, a file bind-mounted at a
+    /// second name), a read or write failed, or the path cannot be looked at now (a folder on the
+    /// way unsearchable: nothing was written, and the next write looks again).
     case io(SQLiteFailure)
     /// The file was replaced or deleted while the store had it open. Nothing was written, and this
     /// store stays closed: open a new one for the file now at the path.

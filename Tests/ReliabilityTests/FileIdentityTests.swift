@@ -57,6 +57,89 @@ struct FileIdentityTests {
             ], "no WAL beside any name")
     }
 
+    // MARK: A file bind-mounted at a second name
+
+    /// A store of one window at `state.db`, bind-mounted at `mounted.db` (`mount --bind`, as a
+    /// container's single-file volume is): one link, two names. Nil, with the reason printed,
+    /// where the kernel refuses the mount.
+    private static func bindMounted(_ folder: TemporaryFolder) throws -> (path: String, mounted: String)? {
+        let path = folder.file("state.db")
+        let mounted = folder.file("mounted copy.db")  // mountinfo writes the space as \\040
+        try Self.seed(path)
+        _ = FileManager.default.createFile(atPath: mounted, contents: Data())
+        if let reason = bindMount(path, at: mounted) {
+            print("FileIdentityTests: skipped the bind mount: \(reason)")
+            return nil
+        }
+        return (path, mounted)
+    }
+
+    /// The name a file is bind-mounted at is refused by the library and by `statectl` (74), for
+    /// reading and writing, naming it, before anything is written; the source's name, the one
+    /// other, works. Two stores therefore never write through two names.
+    @Test func aFileBindMountedAtASecondNameIsRefusedThere() throws {
+        let folder = TemporaryFolder()
+        guard let (path, mounted) = try Self.bindMounted(folder) else { return }
+        defer { unmount(mounted) }
+        let before = try #require(contents(path))
+        #expect {
+            try WindowStore(path: mounted)
+        } throws: { error in
+            guard case .io(let failure) = error as? StateStoreError else { return false }
+            return failure.message.contains("\(mounted) is a file bind-mounted from another name")
+        }
+        for arguments in [["set", "s", "w", "--push", "B"], ["list"], ["check"]] {
+            let outcome = try statectl(["--db", mounted] + arguments)
+            #expect(outcome.status == 74, "\(arguments): \(outcome.err)")
+            #expect(outcome.err.contains("bind-mounted"), "\(arguments): \(outcome.err)")
+        }
+        #expect(contents(path) == before, "not a byte changed")
+        #expect(!exists(mounted + "-wal") && !exists(path + "-wal"), "no WAL beside either name")
+
+        let store = try WindowStore(path: path)
+        try store.save(WindowState(session: "s", window: "through the source"))
+        #expect(try store.windowSummaries().map(\.window).sorted() == ["through the source", "w"])
+    }
+
+    /// A kernel before Linux 5.8 cannot say that a file is a mount's root: the mount table is read
+    /// instead, and finds the mount from either name.
+    @Test func theMountTableFindsABindMountedFileFromEitherName() throws {
+        let folder = TemporaryFolder()
+        guard let (path, mounted) = try Self.bindMounted(folder) else { return }
+        defer { unmount(mounted) }
+        #expect(StoreFile.bindMount(of: mounted) == mounted, "the kernel says the mounted name is a mount's root")
+        #expect(StoreFile.bindMount(of: path) == nil, "and the source's is not")
+        #expect(StoreFile.bindMount(of: mounted, useMountTable: true) == mounted)
+        #expect(StoreFile.bindMount(of: path, useMountTable: true) == mounted)
+        #expect(StoreFile.bindMount(of: folder.file("a.db"), useMountTable: true) == nil, "nothing there")
+    }
+
+    /// A folder bind-mounted at a second name gives its file two names too, but one WAL: the
+    /// WAL's name is in the same folder either way. Neither name is refused.
+    @Test func aFileInABindMountedFolderIsNoSecondName() throws {
+        let folder = TemporaryFolder()
+        let (plain, view) = (folder.file("plain"), folder.file("view"))
+        for name in [plain, view] {
+            try FileManager.default.createDirectory(atPath: name, withIntermediateDirectories: false)
+        }
+        try Self.seed(plain + "/state.db")
+        if let reason = bindMount(plain, at: view) {
+            print("FileIdentityTests: skipped the folder's bind mount: \(reason)")
+            return
+        }
+        defer { unmount(view) }
+        for name in [plain + "/state.db", view + "/state.db"] {
+            #expect(StoreFile.bindMount(of: name) == nil)
+            #expect(StoreFile.bindMount(of: name, useMountTable: true) == nil)
+        }
+        let first = try WindowStore(path: plain + "/state.db")
+        let second = try WindowStore(path: view + "/state.db")
+        try first.save(WindowState(session: "s", window: "first"))
+        try second.save(WindowState(session: "s", window: "second"))
+        #expect(try first.windowSummaries().map(\.window).sorted() == ["first", "second", "w"])
+        #expect(try second.windowSummaries().map(\.window).sorted() == ["first", "second", "w"])
+    }
+
     // MARK: A file replaced or deleted under a live connection
 
     /// The error a connection gives once its path names another file, or none.
@@ -165,6 +248,77 @@ struct FileIdentityTests {
         #expect(rename(copy, path) == 0)
         #expect { try feed.poll() } throws: { Self.isReplaced($0, path) }
         #expect { try feed.wait(timeout: .zero) } throws: { Self.isReplaced($0, path) }
+    }
+
+    /// Where SQLite's descriptor cannot be read (a VFS not shaped as its unix one), SQLite's own
+    /// check and the path against SQLite's name stand: a file replaced, a file deleted and a link
+    /// on the way re-pointed each stop the next write, and an untouched store writes on.
+    @Test func withoutTheDescriptorSQLitesOwnCheckStands() throws {
+        var options = WindowStore.Options()
+        options.readsDescriptor = false
+        let folder = TemporaryFolder()
+        let (linked, _) = try Self.linkedFolders(folder)
+        let (replaced, deleted) = (folder.file("replaced.db"), folder.file("deleted.db"))
+        let stores = try [replaced, deleted, linked].map { try WindowStore(path: $0, options: options) }
+        for store in stores { try store.save(WindowState(session: "s", window: "before")) }
+        try rawSQL(replaced, "VACUUM INTO '\(folder.file("copy.db"))'")
+        #expect(rename(folder.file("copy.db"), replaced) == 0)
+        #expect(unlink(deleted) == 0)
+        Self.repoint(folder.file("link"), to: "b")
+        for (store, path) in zip(stores, [replaced, deleted, linked]) {
+            #expect { try store.save(WindowState(session: "s", window: "after")) } throws: { Self.isReplaced($0, path) }
+        }
+        let untouched = try WindowStore(path: folder.file("untouched.db"), options: options)
+        try untouched.save(WindowState(session: "s", window: "w"))
+        try untouched.save(WindowState(session: "s", window: "w"))
+        #expect(try untouched.window(session: "s", window: "w")?.revision == 2)
+    }
+
+    // MARK: A path that cannot be looked at for a moment
+
+    /// A folder on the way made unsearchable for a moment (`chmod 000`, then back): the write
+    /// made meanwhile fails with an I/O error that says the path cannot be looked at (not
+    /// `replaced`) and writes nothing, a feed's poll reads on from the file it has open, and once
+    /// the folder is searchable again the same store and feed go on. Root searches any folder
+    /// whatever its modes, so the store runs in a child process as another user (`nobody`). With
+    /// the file's identity read from SQLite's descriptor, and without (SQLite's own check, which
+    /// takes a failed `stat` for a moved file, is then not asked while the path cannot be seen).
+    @Test(arguments: [true, false])
+    func aFolderUnsearchableForAMomentFailsThatWriteAndTheStoreGoesOn(readsDescriptor: Bool) throws {
+        let folder = TemporaryFolder()
+        let storeFolder = folder.file("store")
+        let path = storeFolder + "/state.db"
+        try FileManager.default.createDirectory(atPath: storeFolder, withIntermediateDirectories: false)
+        let uid: UInt32 = getuid() == 0 ? 65534 : getuid()
+        #expect(chmod(folder.path, 0o755) == 0 && chown(storeFolder, uid, uid) == 0)
+        // The child's commands come through a FIFO, held open for reading and writing here first
+        // so that neither end waits for the other to open.
+        let fifo = folder.file("commands")
+        #expect(mkfifo(fifo, 0o600) == 0)
+        let commands = open(fifo, O_RDWR | O_CLOEXEC)
+        #expect(commands >= 0)
+        let child = try Child(
+            stressHelperPath, ["as-user", "\(uid)", path] + (readsDescriptor ? [] : ["sqlite-check"]), stdin: fifo)
+        func send(_ line: String) -> String? {
+            _ = Array((line + "\n").utf8).withUnsafeBytes { write(commands, $0.baseAddress, $0.count) }
+            return child.readLine(timeout: .seconds(60))
+        }
+        #expect(child.readLine(timeout: .seconds(60)) == "ready", "\(child.errors)")
+        #expect(send("save before") == "saved before")
+        #expect(send("poll") == "polled 1")
+
+        #expect(chmod(storeFolder, 0) == 0)
+        let during = send("save during")
+        #expect(during?.hasPrefix("io cannot look at \(path) now (Permission denied)") == true, "\(during ?? "")")
+        #expect(send("poll") == "polled 0", "the feed reads on")
+        #expect(send("save during, again") == during, "and so does the next")
+        #expect(chmod(storeFolder, 0o755) == 0)
+
+        #expect(send("save after") == "saved after", "the same store goes on")
+        #expect(send("poll") == "polled 1", "and so does its feed")
+        close(commands)
+        #expect(try child.wait(timeout: .seconds(60)) == .exited(0), "\(child.errors)")
+        #expect(try WindowStore(path: path).windowSummaries().map(\.window).sorted() == ["after", "before"])
     }
 
     // MARK: A folder on the way re-pointed

@@ -84,3 +84,13 @@ package func mountSmallFileSystem(at path: String, size: String) -> String? {
 package func unmount(_ path: String) {
     _ = runTool(["umount", "-l", path])
 }
+
+/// Bind-mounts the file at `source` at `target` (an existing file): nil when done, else why it
+/// could not be (not root, or a kernel that refuses mounts here).
+package func bindMount(_ source: String, at target: String) -> String? {
+    let outcome = runTool(["mount", "--bind", source, target])
+    guard outcome.status == 0 else {
+        return "mount --bind failed: \(outcome.errors.trimmingCharacters(in: .whitespacesAndNewlines))"
+    }
+    return nil
+}

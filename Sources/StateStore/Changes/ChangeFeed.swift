@@ -138,7 +138,8 @@ public final class ChangeFeed: Sendable {
         if awaitingCreation { exists = try Self.openCreated(path, options) }
         if exists {
             database = try Database(
-                path: path, create: false, busyTimeoutMilliseconds: options.busyTimeoutMilliseconds)
+                path: path, create: false, busyTimeoutMilliseconds: options.busyTimeoutMilliseconds,
+                readsDescriptor: options.readsDescriptor)
         }
         let cursor: Int64
         if let position {
@@ -382,11 +383,12 @@ public final class ChangeFeed: Sendable {
         if state.database == nil {
             guard try Self.openCreated(path, options) else { return [] }
             state.database = try Database(
-                path: path, create: false, busyTimeoutMilliseconds: options.busyTimeoutMilliseconds)
+                path: path, create: false, busyTimeoutMilliseconds: options.busyTimeoutMilliseconds,
+                readsDescriptor: options.readsDescriptor)
         }
         guard let database = state.database else { return [] }
         // A replaced file's data_version never changes: without this, the feed would go quiet.
-        try database.checkStillAtPath()
+        try database.checkStillAtPath(reading: true)
         let version = try database.integer("PRAGMA data_version")
         guard version != state.dataVersion else { return [] }
         // Recorded before the snapshot below begins: a commit racing this poll changes the version

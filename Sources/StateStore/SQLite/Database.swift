@@ -27,19 +27,26 @@ package final class Database {
     private(set) var stopped: StateStoreError?
     /// Interrupts what the connection runs, from any thread, until it is closed.
     let interrupter: Interrupter
-    /// The device and inode of the file SQLite opened; `nil` in memory.
+    /// The device and inode of the file SQLite opened, from the descriptor it holds
+    /// (``StoreFile/openedIdentity(of:)``); `nil` in memory, or where that descriptor cannot be
+    /// reached, and ``checkStillAtPath()`` then leaves the question of SQLite's name to SQLite.
     private let opened: StoreFile.Identity?
-    /// Whether SQLite's own name for the file, every link resolved, is the path as given (an
-    /// absolute path with no link on the way: a macOS app's container, a store in `/tmp` on Linux;
-    /// not an iOS app's, where `/var` is a link to `/private/var`): one `stat` of it then answers
-    /// both of ``checkStillAtPath()``'s questions.
+    /// SQLite's own name for the file, every link resolved at open: the name it finds the WAL by.
+    private let sqliteName: String
+    /// Whether ``sqliteName`` is the path as given (an absolute path with no link on the way: a
+    /// macOS app's container, a store in `/tmp` on Linux; not an iOS app's, where `/var` is a link
+    /// to `/private/var`): one `stat` of it then answers both of ``checkStillAtPath()``'s questions.
     private let pathIsSQLiteName: Bool
     /// Posted after each commit of the WindowStore API (``changingWindows(_:)``): Apple platforms' feeds wait for it.
     var commitNotice: CommitNotice?
 
     /// Opens `path` read-write, creating it when `create` is set, waiting up to
     /// `busyTimeoutMilliseconds` for other connections' locks. The caller has checked the file.
-    package init(path: String, create: Bool, busyTimeoutMilliseconds: Int) throws(StateStoreError) {
+    /// `readsDescriptor` off (tests), the file's identity is not read from SQLite's descriptor, as
+    /// where SQLite's VFS is not its unix one.
+    package init(
+        path: String, create: Bool, busyTimeoutMilliseconds: Int, readsDescriptor: Bool = true
+    ) throws(StateStoreError) {
         var handle: OpaquePointer?
         let flags =
             SQLITE_OPEN_READWRITE | (create ? SQLITE_OPEN_CREATE : 0) | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE
@@ -58,12 +65,13 @@ package final class Database {
         self.path = path
         self.busyTimeoutMilliseconds = busyTimeoutMilliseconds
         interrupter = Interrupter(handle)
-        // SQLite's own name for the file is the path with every link resolved, so what it stats
-        // now is the file it holds (SQLITE_FCNTL_HAS_MOVED, checked with it, says if not).
-        let resolved = sqlite3_db_filename(handle, "main").map { String(cString: $0) } ?? ""
-        let identity = resolved.isEmpty ? .unknown : StoreFile.identity(of: resolved)
-        opened = if case .file = identity { identity } else { nil }
-        pathIsSQLiteName = resolved.utf8.elementsEqual(path.utf8)  // the bytes, as the file system has them
+        // SQLite's own name for the file is the path with every link resolved, from which it
+        // derives the WAL's. The file it names is asked of the descriptor SQLite opened, not of
+        // the name: a file renamed over the path between SQLite's open and a `stat` would be
+        // taken for the one opened, and written through the old one's descriptor for good.
+        sqliteName = sqlite3_db_filename(handle, "main").map { String(cString: $0) } ?? ""
+        opened = sqliteName.isEmpty || !readsDescriptor ? nil : StoreFile.openedIdentity(of: handle)
+        pathIsSQLiteName = sqliteName.utf8.elementsEqual(path.utf8)  // the bytes, as the file system has them
         let busy = sqlite3_busy_timeout(handle, Int32(clamping: busyTimeoutMilliseconds))
         guard busy == SQLITE_OK else { throw failure(busy, sql: nil) }
     }
@@ -254,14 +262,32 @@ package final class Database {
     /// the file now at the path.
     ///
     /// Two questions, since either can change alone: does the path as the caller gave it (links
-    /// followed now) still name the opened file (device and inode), and does SQLite's own name,
-    /// resolved at open, from which it derives the `-wal` (`SQLITE_FCNTL_HAS_MOVED`)? When the two
-    /// names are one, a `stat` of it answers both (device and inode, where SQLite compares the
-    /// inode alone); one that fails otherwise than by a missing name leaves the answer to SQLite.
-    func checkStillAtPath() throws(StateStoreError) {
+    /// followed now) still name the opened file, and does SQLite's own name, resolved at open,
+    /// from which it derives the `-wal`? Each is a `stat` compared with the device and inode of
+    /// the descriptor SQLite holds; when the two names are one (an absolute path with no link on
+    /// the way), one `stat` answers both.
+    ///
+    /// A name that cannot be looked at now (a folder on the way made unsearchable for a moment)
+    /// decides nothing: the write fails with ``StateStoreError/io(_:)`` saying so, the connection
+    /// stays open, and the next call looks again. A feed's poll (`reading`) reads on from the file
+    /// it has open instead, which writes nothing.
+    func checkStillAtPath(reading: Bool = false) throws(StateStoreError) {
         if let stopped { throw stopped }
         guard path != ":memory:" else { return }
-        guard movedFromPath() else { return }
+        switch lookAtPath() {
+        case .same:
+            return
+        case .cannotLook(let name, let code):
+            if reading { return }
+            throw .io(
+                SQLiteFailure(
+                    code: .ioErr,
+                    message: "cannot look at \(name) now (\(String(cString: strerror(code)))), so whether it still "
+                        + "names the file this store opened cannot be told: nothing was written; the store goes on "
+                        + "once the path can be looked at again"))
+        case .moved:
+            break
+        }
         if sqlite3_get_autocommit(handle) == 0 { try? run(.rollback) }
         // SQLite neither checkpoints nor deletes the WAL of a moved file when it closes, and would
         // replay it onto the file now at the path. Emptied into the old file (which this
@@ -276,30 +302,49 @@ package final class Database {
         throw error
     }
 
-    /// Whether the path as given, or SQLite's own name, no longer names the file opened.
-    private func movedFromPath() -> Bool {
-        if pathIsSQLiteName, let opened {
-            switch StoreFile.identity(of: path) {
-            case .file(let device, let inode): return .file(device: device, inode: inode) != opened
-            case .missing: return true
-            case .unknown: break  // SQLite's own check decides, as it does below
+    /// What a look at the path and SQLite's name says of the file opened.
+    private enum Look {
+        /// Both name it.
+        case same
+        /// One names another file, or none.
+        case moved
+        /// One cannot be looked at (`stat` failed otherwise than by a missing name), and none
+        /// names another file: nothing can be told.
+        case cannotLook(String, Int32)
+    }
+
+    private func lookAtPath() -> Look {
+        let names = pathIsSQLiteName ? [path] : [path, sqliteName]
+        guard let opened else { return lookThroughSQLite(names) }
+        var unknown: Look = .same
+        for name in names {
+            switch StoreFile.identity(of: name) {
+            case .file(let device, let inode) where .file(device: device, inode: inode) == opened: continue
+            case .file, .missing: return .moved
+            case .unknown(let code): if case .same = unknown { unknown = .cannotLook(name, code) }
+            }
+        }
+        return unknown
+    }
+
+    /// ``lookAtPath()`` where the descriptor's identity could not be read (a VFS not shaped as
+    /// SQLite's unix one): SQLite compares its name's inode with its descriptor's
+    /// (`SQLITE_FCNTL_HAS_MOVED`), and the path as given must name what SQLite's name does.
+    /// SQLite reports "moved" when its `stat` fails, so its name is looked at first.
+    private func lookThroughSQLite(_ names: [String]) -> Look {
+        var identities: [StoreFile.Identity] = []
+        for name in names.reversed() {  // SQLite's name first
+            let identity = StoreFile.identity(of: name)
+            switch identity {
+            case .missing: return .moved
+            case .unknown(let code): return .cannotLook(name, code)
+            case .file: identities.append(identity)
             }
         }
         var moved: Int32 = 0
-        let sqliteMoved =
-            sqlite3_file_control(handle, "main", SQLITE_FCNTL_HAS_MOVED, &moved) == SQLITE_OK && moved != 0
-        return sqliteMoved || namesAnotherFile()
-    }
-
-    /// Whether the path as given names another file than the one opened, or none. A path that
-    /// cannot be looked at now (a folder made unreadable) tells nothing: SQLite's check stands.
-    private func namesAnotherFile() -> Bool {
-        guard let opened else { return false }
-        switch StoreFile.identity(of: path) {
-        case .file(let device, let inode): return .file(device: device, inode: inode) != opened
-        case .missing: return true
-        case .unknown: return false
-        }
+        let asked = sqlite3_file_control(handle, "main", SQLITE_FCNTL_HAS_MOVED, &moved)
+        if asked == SQLITE_OK && moved != 0 { return .moved }
+        return identities.allSatisfy { $0 == identities[0] } ? .same : .moved
     }
 
     /// Closes, when the time comes, without emptying the WAL into the file or deleting it.

@@ -17,7 +17,7 @@ import StateStoreSQLite
 /// process, and closing any descriptor of the file would drop the locks of every other connection
 /// this process has on it. SQLite's unix VFS shares lock state per file and defers closing a
 /// descriptor while locks are held, so reading through it is safe.
-enum StoreFile {
+package enum StoreFile {
     enum Kind: Equatable {
         case missing
         case directory
@@ -43,15 +43,83 @@ enum StoreFile {
         case file(device: UInt64, inode: UInt64)
         /// Nothing at the path (`ENOENT`, or a part of it not a folder: `ENOTDIR`).
         case missing
-        /// `stat` failed otherwise (a folder that cannot be searched): nothing can be told.
-        case unknown
+        /// `stat` failed otherwise (a folder that cannot be searched), with this `errno`: nothing
+        /// can be told.
+        case unknown(Int32)
     }
 
     /// ``Identity`` of what `path` names now, from `stat` (no descriptor).
     static func identity(of path: String) -> Identity {
         var info = stat()
-        guard stat(path, &info) == 0 else { return errno == ENOENT || errno == ENOTDIR ? .missing : .unknown }
+        guard stat(path, &info) == 0 else {
+            let code = errno
+            return code == ENOENT || code == ENOTDIR ? .missing : .unknown(code)
+        }
         return .file(device: UInt64(info.st_dev), inode: UInt64(info.st_ino))
+    }
+
+    /// The device and inode of the file `database`'s connection holds open, from its descriptor
+    /// (`fstat`), or `nil` when the descriptor cannot be reached.
+    ///
+    /// SQLite gives the main file's `sqlite3_file` (`SQLITE_FCNTL_FILE_POINTER`) but no public way
+    /// to its descriptor. The unix VFS's file, `unixFile` in os_unix.c, begins with its methods,
+    /// the VFS that made it, its inode's lock state, and the descriptor, in that order since
+    /// SQLite 3.7.6 (2011): read only when the second field is the connection's own VFS
+    /// (`SQLITE_FCNTL_VFS_POINTER`), one of the unix family, and the third is set, so that a VFS
+    /// of another shape (a shim over unix, an app's own) is never read as this one. The
+    /// descriptor is only `fstat`ed, never closed (closing one would drop the process's POSIX
+    /// locks on the file).
+    static func openedIdentity(of handle: OpaquePointer) -> Identity? {
+        var pointer: UnsafeMutablePointer<sqlite3_file>?
+        var vfs: UnsafeMutablePointer<sqlite3_vfs>?
+        guard sqlite3_file_control(handle, "main", SQLITE_FCNTL_FILE_POINTER, &pointer) == SQLITE_OK,
+            sqlite3_file_control(handle, "main", SQLITE_FCNTL_VFS_POINTER, &vfs) == SQLITE_OK,
+            let file = pointer, let vfs, file.pointee.pMethods != nil,
+            let name = vfs.pointee.zName, String(cString: name).hasPrefix("unix")
+        else { return nil }
+        let descriptor = UnsafeRawPointer(file).withMemoryRebound(to: UnixFilePrefix.self, capacity: 1) { $0.pointee }
+        guard descriptor.vfs == UnsafeRawPointer(vfs), descriptor.inode != nil, descriptor.descriptor >= 0 else {
+            return nil
+        }
+        var info = stat()
+        guard fstat(descriptor.descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
+        return .file(device: UInt64(info.st_dev), inode: UInt64(info.st_ino))
+    }
+
+    /// The first fields of the unix VFS's `unixFile`, as C lays them out.
+    private struct UnixFilePrefix {
+        var methods: UnsafeRawPointer?
+        var vfs: UnsafeRawPointer?
+        var inode: UnsafeRawPointer?
+        var descriptor: Int32
+    }
+
+    /// Where the regular file at `path` is a mount of its own — a file bind-mounted at a second
+    /// name (`mount --bind a.db b.db`, a container's single-file volume) — the name it is mounted
+    /// at; `nil` when it is not, or where that cannot be told. Such a file has one link and two
+    /// names, each with a WAL of its own, as a hard link would.
+    ///
+    /// The kernel says whether the file at `path` is a mount's root (Linux 5.8 and later:
+    /// `statx`); any name reached through a file's bind mount is one, so refusing those names
+    /// leaves one name (the mount's source) that writes. Before 5.8, the mount table
+    /// (`/proc/self/mountinfo`) is read instead, which finds every mount of the file in this
+    /// process's view, the source's name then refused too. Elsewhere (Apple platforms have no bind
+    /// mounts) it is `nil`.
+    package static func bindMount(of path: String, useMountTable: Bool = false) -> String? {
+        #if os(Linux)
+            if !useMountTable {
+                switch statestore_is_mount_root(path) {
+                case 1: return path
+                case 0: return nil
+                default: break
+                }
+            }
+            var info = stat()
+            guard stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
+            return MountTable.current()?.mountPoint(device: UInt64(info.st_dev), inode: UInt64(info.st_ino))
+        #else
+            return nil
+        #endif
     }
 
     static func inspect(_ path: String) throws(StateStoreError) -> Kind {

@@ -60,6 +60,10 @@ public final class WindowStore: Sendable {
         /// default, about 2 MiB. `statectl`'s commands that only read set a small one: a listing
         /// reads each page once, and a page kept would only add to the process's memory.
         package var pageCacheKiB: Int?
+        /// Whether a connection reads its file's device and inode from the descriptor SQLite
+        /// opened (SQLite's unix VFS). Tests turn it off to run the check that stands where it
+        /// cannot: SQLite's own (`SQLITE_FCNTL_HAS_MOVED`) and the path against SQLite's name.
+        package var readsDescriptor = true
 
         /// The defaults: 5 s busy timeout, normal durability, 100 revisions, create and migrate.
         public init() {}
@@ -77,7 +81,8 @@ public final class WindowStore: Sendable {
     /// Refuses, leaving the file untouched: a SQLite file that is not a store of ours
     /// (``StateStoreError/notOurs(path:)``), a schema newer than this build
     /// (``StateStoreError/newerSchema(path:found:supported:)``), and a file that is not SQLite or
-    /// has more than one hard link (``StateStoreError/notADatabase(path:)``, ``StateStoreError/io(_:)``).
+    /// has more than one hard link or is bind-mounted at a second name
+    /// (``StateStoreError/notADatabase(path:)``, ``StateStoreError/io(_:)``).
     public init(path: String, options: Options = Options()) throws(StateStoreError) {
         guard !path.isEmpty else { throw .invalidInput("database path is empty") }
         guard options.historyLimit >= 1 else { throw .invalidInput("historyLimit must be at least 1") }
@@ -140,7 +145,19 @@ public final class WindowStore: Sendable {
                             + "writes through one name would be lost to the others: keep one name (remove the other "
                             + "links), or make a separate copy with `statectl backup`"))
             case .file:
-                break
+                if let mountPoint = StoreFile.bindMount(of: path) {
+                    // One link, two names, a WAL for each, as a hard link has.
+                    let what =
+                        mountPoint.utf8.elementsEqual(path.utf8)
+                        ? "is a file bind-mounted from another name" : "is also mounted at \(mountPoint)"
+                    throw .io(
+                        SQLiteFailure(
+                            code: .cantOpen,
+                            message: "\(path) \(what) (`mount --bind`, a container's single-file volume); SQLite "
+                                + "keeps a write-ahead log per name, so writes through one name would be lost to the "
+                                + "others: mount the folder that holds it instead, or make a separate copy with "
+                                + "`statectl backup`"))
+                }
             }
         }
         do {
@@ -157,7 +174,8 @@ public final class WindowStore: Sendable {
     private static func connect(_ path: String, _ options: Options, create: Bool) throws(StateStoreError) -> Database {
         let migrator = Migrator()
         let database = try Database(
-            path: path, create: create, busyTimeoutMilliseconds: options.busyTimeoutMilliseconds)
+            path: path, create: create, busyTimeoutMilliseconds: options.busyTimeoutMilliseconds,
+            readsDescriptor: options.readsDescriptor)
         var recovering = false
         if path != ":memory:" {
             switch try StoreFile.contents(of: database) {

@@ -26,6 +26,13 @@
 //       `alreadyExists` or the error.
 //   statestore-stress descriptors
 //       Prints the free descriptors below the limit, then with a pipe open, and the limit.
+//   statestore-stress as-user UID DB [sqlite-check]
+//       Runs as user UID (and group UID; switched to from root, for a folder whose modes must
+//       stop it), opens the store and a change feed of it, prints `ready`, then runs the commands
+//       its standard input gives, one a line, until that ends: `save WINDOW` saves a window of
+//       session `s` and prints `saved WINDOW`; `poll` polls the feed and prints `polled N`, the
+//       changes it read. A failure prints `replaced`, `io MESSAGE` or `error MESSAGE` instead.
+//       With `sqlite-check`, the store does not read its file's identity from SQLite's descriptor.
 //
 // Exit status: 0 done, 64 bad arguments, 1 a StateStoreError (printed).
 
@@ -199,6 +206,40 @@ case ("backup-pair", 3):
     pthread_join(thread, nil)
     report("first \(result.outcome)")
     report("second \(second)")
+case ("as-user", 3), ("as-user", 4):
+    guard let uid = UInt32(arguments[1]), arguments.count == 3 || arguments[3] == "sqlite-check" else { usage() }
+    if getuid() != uid {
+        guard setgroups(0, nil) == 0, setgid(uid) == 0, setuid(uid) == 0 else {
+            report("error cannot become user \(uid): \(String(cString: strerror(errno)))")
+            exit(1)
+        }
+    }
+    var options = WindowStore.Options()
+    options.readsDescriptor = arguments.count == 3
+    let store: WindowStore
+    do { store = try WindowStore(path: arguments[2], options: options) } catch { fail(error) }
+    let feed: ChangeFeed
+    do { feed = try store.changeFeed() } catch { fail(error) }
+    report("ready")
+    while let line = readLine() {
+        do throws(StateStoreError) {
+            if line == "poll" {
+                report("polled \(try feed.poll().count)")
+            } else if line.hasPrefix("save ") {
+                let window = String(line.dropFirst("save ".count))
+                try store.save(WindowState(session: "s", window: window))
+                report("saved \(window)")
+            } else {
+                usage()
+            }
+        } catch .replaced {
+            report("replaced")
+        } catch .io(let failure) {
+            report("io \(failure.message)")
+        } catch {
+            report("error \(error)")
+        }
+    }
 case ("hold", 3):
     guard let seconds = Int(arguments[2]) else { usage() }
     hold(openStore(arguments[1]), seconds: seconds)
