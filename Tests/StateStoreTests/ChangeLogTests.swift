@@ -164,6 +164,91 @@ struct ChangeLogTests {
         #expect(events.first.map { if case .gap = $0 { true } else { false } } == true, "\(events)")
     }
 
+    /// The ways a window is deleted.
+    enum DeletePath: String, CaseIterable {
+        case deleteWindow, deleteSession, pruneWindows, prune, replaceSession
+    }
+
+    /// A deleted window's states leave the log with it, whichever call deletes it: its rows keep
+    /// their place (sequence number, session, window) and lose their state, so a feed behind reads
+    /// each as the window's deletion — what it is now — and never a state of a window that is
+    /// gone, nor skips a sequence number. Other windows' rows keep theirs, and so does the window
+    /// written again after (`replaceSession`).
+    @Test(arguments: DeletePath.allCases)
+    func aDeletedWindowsStatesLeaveTheLog(_ deletion: DeletePath) throws {
+        let folder = TemporaryFolder()
+        let path = folder.file("state.db")
+        var old = WindowStore.Options()
+        old.clock = { Timestamp(millisecondsSince1970: 1000) }
+        let marker = "gone-with-the-window"
+        do {
+            let store = try WindowStore(path: path, options: old)
+            for n in 1...3 {
+                try store.save(WindowState(session: "s", window: "w", path: [route("R", "\"\(marker) \(n)\"")]))
+            }
+        }
+        let store = try WindowStore(path: path)
+        for _ in 1...2 { try store.save(WindowState(session: "t", window: "kept", path: [route("K")])) }
+        let feed = try store.changeFeed(after: 0)
+        switch deletion {
+        case .deleteWindow: #expect(try store.deleteWindow(session: "s", window: "w"))
+        case .deleteSession: #expect(try store.deleteSession("s") == ["w"])
+        case .pruneWindows: #expect(try store.pruneWindows(session: "s", olderThan: .seconds(60)) == ["w"])
+        case .prune: #expect(try store.prune(olderThan: .seconds(60)).map(\.session) == ["s"])
+        case .replaceSession:
+            #expect(try store.replaceSession("s", with: [WindowState(session: "s", window: "w")]).count == 1)
+        }
+        let again = deletion == .replaceSession ? ["s/w@1"] : []
+        #expect(
+            Self.summary(try feed.poll())
+                == ["s/w@deleted", "s/w@deleted", "s/w@deleted", "t/kept@1", "t/kept@2", "s/w@deleted"] + again)
+        #expect(try rawQuery(path, "SELECT count(*) FROM changes WHERE instr(path, '\(marker)') > 0") == ["0"])
+        #expect(try rawQuery(path, "SELECT count(*) FROM changes WHERE path IS NOT NULL") == ["\(2 + again.count)"])
+        #expect(try store.check().isOK)
+    }
+
+    /// The log keeps its states within a byte budget as well as a count: before each write, rows
+    /// of earlier writes go, oldest first, until the states they hold come to at most
+    /// ``WindowStore/Options/changeLogByteLimit``; the latest write's changes stay whole however
+    /// large. A feed behind gets a gap where they were, then what the log holds.
+    @Test func theLogKeepsItsStatesWithinItsByteBudget() throws {
+        let folder = TemporaryFolder()
+        let path = folder.file("state.db")
+        var options = WindowStore.Options()
+        options.changeLogByteLimit = 1 << 20
+        let store = try WindowStore(path: path, options: options)
+        let feed = try store.changeFeed(after: 0)
+        // About 200 KB a state (four routes of 50 KB): five fit in the budget, not six.
+        let large = { (n: Int) in
+            WindowState(
+                session: "s", window: "w",
+                path: (0..<4).map { _ in route("R", "\"" + String(repeating: "x", count: 50_000) + "\(n)\"") })
+        }
+        for n in 1...20 { try store.save(large(n)) }
+        let bytes = "SELECT coalesce(sum(length(CAST(path AS BLOB))), 0) FROM changes"
+        let logged = try #require(Int(try rawQuery(path, bytes)[0]))
+        #expect(logged <= (1 << 20) + 200_100, "the budget and the latest write: \(logged)")
+        #expect(logged >= (1 << 20) - 200_100, "no more cut than the budget asks: \(logged)")
+        let events = try feed.poll()
+        guard case .gap(let gap) = events.first else {
+            Issue.record("a gap first: \(Self.summary(Array(events.prefix(2))))")
+            return
+        }
+        #expect(gap.first == 1)
+        #expect(Self.summary(Array(events.dropFirst())) == (Int(gap.last) + 1...20).map { "s/w@\($0)" })
+
+        // Small windows are held by the count alone.
+        for n in 0..<1200 { try store.save(WindowState(session: "s", window: "small\(n % 10)")) }
+        #expect(try rawQuery(path, "SELECT count(*) FROM changes") == ["\(ChangeLog.keptRows + 1)"])
+
+        var negative = WindowStore.Options()
+        negative.changeLogByteLimit = -1
+        #expect { try WindowStore(path: path, options: negative) } throws: {
+            ($0 as? StateStoreError).map { "\($0)".contains("changeLogByteLimit") } == true
+        }
+        #expect(WindowStore.Options().changeLogByteLimit == 16 << 20, "16 MiB by default")
+    }
+
     @Test func aLogOfSchemaTwoMigratesWithItsRows() throws {
         let folder = TemporaryFolder()
         let path = folder.file("schema2.db")

@@ -14,9 +14,12 @@ public struct WindowChange: Hashable, Sendable {
     public var session: String
     /// The window's id.
     public var window: String
-    /// The revision written; `nil` when the window was deleted.
+    /// The revision written; `nil` when the window was deleted — by this change, or since: a
+    /// deleted window's states leave the change log with it, and its earlier changes then read as
+    /// its deletion.
     public var revision: Int?
-    /// The window's state at that revision; `nil` when the window was deleted.
+    /// The window's state at that revision; `nil` when the window was deleted (by this change, or
+    /// since).
     public var state: WindowState?
 }
 
@@ -65,8 +68,10 @@ public struct UnreadableChange: Hashable, Sendable {
 ///
 /// A feed keeps its own read connection, so it sees its own store's writes too, and asks SQLite's
 /// `PRAGMA data_version` before anything else: a poll when nothing changed reads no table. The
-/// log keeps the last 1,000 changes and every change of the latest write; a feed that falls
-/// further behind gets a ``ChangeEvent/gap(_:)`` where the changes it missed were.
+/// log keeps every change of the latest write and, before it, the last 1,000 changes within
+/// ``WindowStore/Options/changeLogByteLimit`` bytes of state; a feed that falls further behind gets
+/// a ``ChangeEvent/gap(_:)`` where the changes it missed were. A deleted window's states leave the
+/// log with it: a feed behind reads its earlier changes as its deletion.
 ///
 /// ``wait(timeout:)`` sleeps until the database's files change (``notification`` says how it
 /// learns of that), then polls: an idle feed wakes every 2 seconds only, and a commit reaches it

@@ -1,13 +1,62 @@
+import StateStoreSQLite
+
 /// The change log (`changes`, Migrations/0002 and 0003): triggers add a row for every write and
-/// deletion of a window, by any writer; the library trims it, only ever between transactions.
+/// deletion of a window, by any writer; the library trims it, only ever between transactions, to
+/// its last 1,000 rows and to ``WindowStore/Options/changeLogByteLimit`` bytes of state, and takes a
+/// deleted window's states out of it.
 package enum ChangeLog {
     /// Rows kept from earlier transactions when a write of the library starts. Every change of the
     /// latest write is kept too, however many there are.
     package static let keptRows = 1000
+    /// Bytes of state kept from earlier transactions by default (16 MiB).
+    package static let defaultByteLimit = 16 << 20
     /// Free pages a write leaves in the file before it gives them back (a delete gives back any):
     /// 256 KiB of 4 KiB pages.
     static let reclaimedPages = 64
 
+    /// The bytes of state of the log's rows from ``from`` on, oldest first, as one connection
+    /// counted them: each row is read once (its routes and item, `length` of them as stored), when
+    /// a write first finds it, and forgotten once the log no longer has it.
+    struct Sizes {
+        /// Sequence numbers and bytes, oldest first, from ``first`` on.
+        private var rows: [(sequence: Int64, bytes: Int)] = []
+        private var first = 0
+        /// The sum of the rows' bytes.
+        private(set) var total = 0
+        /// The last sequence number counted: rows after it are new.
+        var through: Int64 = 0
+
+        /// Forgets the rows before `sequence` (trimmed by any writer).
+        mutating func forget(before sequence: Int64) {
+            while first < rows.count, rows[first].sequence < sequence {
+                total -= rows[first].bytes
+                first += 1
+            }
+            if first > 64 && first * 2 > rows.count {
+                rows.removeFirst(first)
+                first = 0
+            }
+        }
+
+        /// Counts new rows, oldest first.
+        mutating func append(_ sequence: Int64, bytes: Int) {
+            rows.append((sequence, bytes))
+            total += bytes
+            through = max(through, sequence)
+        }
+
+        /// The sequence number to trim through (that row and every one before it) so that the rest
+        /// hold at most `limit` bytes; `nil` when they do already. The rows are forgotten.
+        mutating func cut(toAtMost limit: Int) -> Int64? {
+            var cut: Int64?
+            while total > limit, first < rows.count {
+                cut = rows[first].sequence
+                total -= rows[first].bytes
+                first += 1
+            }
+            return cut
+        }
+    }
 }
 
 extension Database {
@@ -20,16 +69,89 @@ extension Database {
     /// after a write that deleted windows, and otherwise once they are more than a quarter of
     /// the file and 256 KiB, so that rewriting a large window does not shrink and grow the file
     /// each time.
+    ///
+    /// A write that deleted windows then empties the WAL into the file and cuts it to nothing when
+    /// no other connection needs it (waiting for none): the deleted windows' pages, old versions
+    /// included, stay in neither file.
     func changingWindows<T>(_ body: () throws(StateStoreError) -> T) throws(StateStoreError) -> T {
-        let result = try writeTransaction { () throws(StateStoreError) -> T in
-            try run(.trimChanges)
-            deletedWindows = false
-            let result = try body()
-            try giveSpaceBack(all: deletedWindows)
-            return result
+        let result: T
+        do {
+            result = try writeTransaction { () throws(StateStoreError) -> T in
+                try run(.trimChanges)
+                try trimChangesToByteLimit()
+                deletedWindows = false
+                let result = try body()
+                try giveSpaceBack(all: deletedWindows)
+                return result
+            }
+        } catch {
+            changeLogSizes = nil  // the trim rolled back with the rest: counted again next time
+            throw error
+        }
+        if deletedWindows && path != ":memory:" {
+            _ = try? withBusyTimeout(0) { () throws(StateStoreError) in
+                sqlite3_wal_checkpoint_v2(handle, nil, SQLITE_CHECKPOINT_TRUNCATE, nil, nil)
+            }
         }
         commitNotice?.post()
         return result
+    }
+
+    /// Trims the log, from its oldest row, until the states of the rows left come to at most
+    /// ``changeLogByteLimit`` bytes, in the write transaction under way, before the write.
+    ///
+    /// Nothing is read while the whole file is within the limit (the log is then too). Otherwise
+    /// each row's bytes are read once per connection (``changeLogSizes``), when a write first
+    /// finds it: newest first, stopping at the first that does not fit, so a connection's first
+    /// count reads no more than the limit. Rows another writer took the states out of (a deleted
+    /// window's) count as they were until they leave the log, which trims them a little early,
+    /// never late.
+    func trimChangesToByteLimit() throws(StateStoreError) {
+        var pages = 0
+        try query(.pageCount) { statement throws(StateStoreError) in pages = statement.int(0) }
+        if pageSize == 0 { pageSize = try integer("PRAGMA page_size") ?? 4096 }
+        guard pages.multipliedReportingOverflow(by: pageSize).partialValue > changeLogByteLimit else {
+            changeLogSizes = nil
+            return
+        }
+        var sizes = changeLogSizes ?? ChangeLog.Sizes()
+        changeLogSizes = nil  // until it is right again
+        if let oldest = try integer("SELECT min(seq) FROM changes") { sizes.forget(before: Int64(oldest)) }
+        // The rows since the last count, newest first, down to the first that does not fit: the
+        // rows before it need not be read, since they go with it.
+        var new: [(sequence: Int64, bytes: Int)] = []
+        var newBytes = 0
+        var cut: Int64?
+        let newest = try statement(.changeSizesAfter)
+        do {
+            defer { newest.reset() }
+            try newest.bind(1, sizes.through)
+            while try newest.step() {
+                let row = (sequence: newest.int64(0), bytes: newest.int(1))
+                guard newBytes + row.bytes <= changeLogByteLimit else {
+                    cut = row.sequence
+                    break
+                }
+                new.append(row)
+                newBytes += row.bytes
+            }
+        }
+        if let cut {
+            sizes = ChangeLog.Sizes()  // everything counted before is older than the cut
+            sizes.through = cut
+            for row in new.reversed() { sizes.append(row.sequence, bytes: row.bytes) }
+            try trimChanges(through: cut)
+        } else {
+            for row in new.reversed() { sizes.append(row.sequence, bytes: row.bytes) }
+            if let cut = sizes.cut(toAtMost: changeLogByteLimit) { try trimChanges(through: cut) }
+        }
+        changeLogSizes = sizes
+    }
+
+    private func trimChanges(through sequence: Int64) throws(StateStoreError) {
+        try run("DELETE FROM changes WHERE seq <= ?1") { statement throws(StateStoreError) in
+            try statement.bind(1, sequence)
+        }
     }
 
     /// Gives free pages back, in the write transaction under way: moves pages from the end of the

@@ -37,6 +37,14 @@ package final class Database {
     /// macOS app's container, a store in `/tmp` on Linux; not an iOS app's, where `/var` is a link
     /// to `/private/var`): one `stat` of it then answers both of ``checkStillAtPath()``'s questions.
     private let pathIsSQLiteName: Bool
+    /// The most bytes of state the change log keeps from earlier writes
+    /// (``WindowStore/Options/changeLogByteLimit``).
+    var changeLogByteLimit = ChangeLog.defaultByteLimit
+    /// The sizes of the change log's states as this connection last counted them; `nil` until a
+    /// write needs them, and again whenever they may be wrong (see ``trimChangesToByteLimit()``).
+    var changeLogSizes: ChangeLog.Sizes?
+    /// The file's page size, read on first use.
+    var pageSize = 0
     /// Posted after each commit of the WindowStore API (``changingWindows(_:)``): Apple platforms' feeds wait for it.
     var commitNotice: CommitNotice?
 

@@ -14,8 +14,9 @@ enum HotStatement: Int, CaseIterable {
     case revision
     /// The writes of a save, in ``WindowRow/columns`` order where they take a whole row.
     case upsertWindow, keepInHistory, dropOldHistory, clearHistory
-    /// The change log's trim, at the start of every write.
-    case trimChanges
+    /// The change log's trim, at the start of every write, and the bytes of state of its rows
+    /// after `?1`, newest first, for its byte budget.
+    case trimChanges, changeSizesAfter
     /// Free pages, all pages, and giving the free ones back, at the end of every write.
     case freePages, pageCount, incrementalVacuum
 
@@ -49,6 +50,12 @@ enum HotStatement: Int, CaseIterable {
         case .dropOldHistory: "DELETE FROM window_history WHERE session = ?1 AND window = ?2 AND revision <= ?3"
         case .clearHistory: "DELETE FROM window_history WHERE session = ?1 AND window = ?2"
         case .trimChanges: "DELETE FROM changes WHERE seq <= (SELECT max(seq) FROM changes) - \(ChangeLog.keptRows)"
+        case .changeSizesAfter:
+            """
+            SELECT seq, coalesce(length(CAST(path AS BLOB)), 0) + coalesce(length(CAST(item AS BLOB)), 0)
+                + coalesce(length(CAST(item_path AS BLOB)), 0)
+            FROM changes WHERE seq > ?1 ORDER BY seq DESC
+            """
         case .freePages: "PRAGMA freelist_count"
         case .pageCount: "PRAGMA page_count"
         case .incrementalVacuum: "PRAGMA incremental_vacuum"

@@ -204,6 +204,15 @@ extension Database {
         }
         var deleted: [String] = []
         let collect = { (statement: Statement) throws(StateStoreError) in deleted.append(statement.text(0)) }
+        // A deleted window's states leave the change log with it: its rows keep their place, so a
+        // feed behind reads each as the window's deletion, and never skips one.
+        try run(
+            """
+            UPDATE changes SET size_class = NULL, path = NULL, item = NULL, item_path = NULL, policy = NULL,
+                revision = NULL, updated_at = NULL
+            WHERE \(filter) AND path IS NOT NULL
+            """, bind: bind)
+        changeLogSizes = nil  // counted again at the next write
         // The trigger `windows_delete_scene` takes the scene facts of windows with state; what is
         // left are those of windows without, each deleted once.
         try query("DELETE FROM windows WHERE \(filter) RETURNING window", bind: bind, row: collect)

@@ -28,6 +28,13 @@ public final class WindowStore: Sendable {
         public var durability: Durability = .normal
         /// Revisions kept per window, the current one included (at least 1).
         public var historyLimit: Int = 100
+        /// The most bytes of window state (routes and item, as stored) the change log keeps from
+        /// earlier writes, besides its limit of 1,000 changes: before each write, the oldest
+        /// changes go until both hold. The latest write's changes are kept whole, however large.
+        /// 16 MiB by default: the last 1,000 changes of windows up to 16 KiB each, the last 16 of
+        /// windows at the 1 MiB limit. A feed that falls behind what the log keeps is told
+        /// (``ChangeEvent/gap(_:)``). At least 0.
+        public var changeLogByteLimit: Int = ChangeLog.defaultByteLimit
         /// Create the file (and its folders) when missing; otherwise a missing file is
         /// ``StateStoreError/notFound(_:)``.
         public var createIfMissing = true
@@ -87,6 +94,7 @@ public final class WindowStore: Sendable {
         guard !path.isEmpty else { throw .invalidInput("database path is empty") }
         guard options.historyLimit >= 1 else { throw .invalidInput("historyLimit must be at least 1") }
         guard options.busyTimeoutMilliseconds >= 0 else { throw .invalidInput("busy timeout must not be negative") }
+        guard options.changeLogByteLimit >= 0 else { throw .invalidInput("changeLogByteLimit must not be negative") }
         self.path = path
         self.options = options
         if path != ":memory:" {
@@ -95,6 +103,7 @@ public final class WindowStore: Sendable {
         }
         let database = try Self.open(path, options)
         database.commitNotice = CommitNotice(path: path, prefix: options.notificationPrefix)
+        database.changeLogByteLimit = options.changeLogByteLimit
         connection = Lock(database)
         interrupter = database.interrupter
     }
@@ -221,6 +230,11 @@ public final class WindowStore: Sendable {
         // SQLite asks an Apple drive to flush its cache (F_FULLFSYNC) only with this pragma; where
         // F_FULLFSYNC does not exist (Linux) SQLite falls back to fsync, so it is set everywhere.
         if options.durability == .full { try database.execute("PRAGMA fullfsync = ON") }
+        // What a delete removes is zeroed where the page is written anyway (its rows in pages still
+        // in use); the pages it frees are given back at once (``Database/giveSpaceBack(all:)``).
+        // Not `ON`, which writes every freed page too: a large window's history turning over
+        // would write its size again at each save.
+        try database.execute("PRAGMA secure_delete = FAST")
         if let kib = options.pageCacheKiB { try database.execute("PRAGMA cache_size = -\(max(1, kib))") }
         database.schemaVersion = version
         // An inspect-only open (`check`, `migrate --status`) writes nothing, not even the journal
