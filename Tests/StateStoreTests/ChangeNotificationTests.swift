@@ -177,6 +177,30 @@ private func succeeded(_ process: SpawnedChild) -> Bool {
             #expect(changes(try whileWaiting(feed) { try fixture.set("x", database: path) }.get()) == ["x@1"])
         }
 
+        /// A feed whose poll finds its database watches the database's folder from then on, even
+        /// while the creation of a folder on the way is still queued unread behind that poll: the
+        /// order a full run under load once met, `a` and `a/b` made in quick succession and the
+        /// first change reported while the feed still named `a`. Made here step by step: the
+        /// feed's watch moves down to `a`; then `b`, the database and its first change come before
+        /// the next wait, whose first poll finds the change.
+        @Test func aFeedThatFindsItsDatabaseWatchesItsFolderAtOnce() throws {
+            let fixture = NotificationFixture()
+            let path = fixture.folder.file("a/b/state.db")
+            let feed = try WindowStore.changeFeed(path: path, session: "s", options: NotificationFixture.notifiedOnly)
+            #expect(feed.notification == .notifications(folder: resolved(fixture.folder.path)))
+            try FileManager.default.createDirectory(
+                atPath: fixture.folder.file("a"), withIntermediateDirectories: false)
+            // The wait reads of `a` (queued before it began) and moves its watch there; nothing is
+            // committed, so it ends at its timeout, however long it takes to get there.
+            #expect(try feed.wait(timeout: .milliseconds(20)).isEmpty)
+            #expect(feed.notification == .notifications(folder: resolved(fixture.folder.file("a"))))
+
+            try fixture.set("w", database: path)
+            #expect(changes(try feed.wait(timeout: generous)) == ["w@1"])
+            #expect(feed.notification == .notifications(folder: resolved(fixture.folder.file("a/b"))))
+            #expect(changes(try whileWaiting(feed) { try fixture.set("x", database: path) }.get()) == ["x@1"])
+        }
+
         @Test func theWALDeletedByTheLastConnectionToCloseLosesNothing() throws {
             let fixture = NotificationFixture()
             let feed = try WindowStore.changeFeed(

@@ -274,6 +274,30 @@ private func resolved(_ path: String) -> String {
             #expect(causes(signal.wait(timeout: generous))?.contains(.databaseAdded) == true)
         }
 
+        /// Told that the database exists, a signal awaiting a folder watches the database's folder
+        /// at once, though news of that folder's creation is still queued unread; read later, that
+        /// news (of a watch given up) wakes nothing, and the database's own changes do.
+        @Test func aSignalToldTheDatabaseExistsWatchesItsFolderAtOnce() throws {
+            let fixture = SignalFixture()
+            let path = fixture.folder.file("a/b/state.db")
+            let signal = try ChangeSignal(path: path)
+            try FileManager.default.createDirectory(
+                atPath: fixture.folder.file("a"), withIntermediateDirectories: false)
+            #expect(causes(signal.wait(timeout: generous))?.contains(.folderChanged) == true)
+            #expect(signal.watchedFolder == resolved(fixture.folder.file("a")))
+
+            try fixture.setByAnotherProcess(database: path)  // makes `b`: news queued on `a`'s watch
+            signal.databaseFound()
+            #expect(signal.watchedFolder == resolved(fixture.folder.file("a/b")))
+            #expect(signal.mechanism == .notifications)
+            #expect(signal.wait(timeout: .zero) == .timedOut, "the queued news of `b` wakes nothing")
+            signal.databaseFound()  // watching the database's folder: nothing changes
+            #expect(signal.watchedFolder == resolved(fixture.folder.file("a/b")))
+
+            try fixture.setByAnotherProcess("x", database: path)
+            #expect(causes(signal.wait(timeout: generous))?.contains(.walWritten) == true)
+        }
+
         @Test func foldersMadeAtOnceAreFollowedToTheDeepest() throws {
             let fixture = SignalFixture()
             let path = fixture.folder.file("a/b/c/state.db")

@@ -31,6 +31,7 @@ private final class FakeWakes: @unchecked Sendable {
     private var made: [Bool] = []
     private var alive = 0
     private var mechanismNow: WakeMechanism = .notifications
+    private var found = 0
 
     /// The sources a feed takes: set them in the store's options.
     var sources: WakeSources {
@@ -47,6 +48,12 @@ private final class FakeWakes: @unchecked Sendable {
     var sourcesMade: [Bool] { lock.withLock { made } }
     /// Sources made and not yet released.
     var sourcesAlive: Int { lock.withLock { alive } }
+    /// How many times a source was told the database exists.
+    var toldFound: Int { lock.withLock { found } }
+
+    fileprivate func databaseFound() {
+        lock.withLock { found += 1 }
+    }
 
     /// Adds a wait's ending to the script, with what happens first.
     func then(_ ending: Ending, _ action: @escaping () -> Void = {}) {
@@ -127,15 +134,23 @@ private final class FakeWakes: @unchecked Sendable {
 
         var mechanism: WakeMechanism { wakes.mechanism(watching: watching) }
 
+        /// Told the database exists: it watches its folder, `/fake/found`, from then on.
+        private var found = false
+
         var notification: ChangeNotification {
             switch mechanism {
-            case .notifications: .notifications(folder: "/fake")
+            case .notifications: .notifications(folder: found ? "/fake/found" : "/fake")
             case .polling(let reason): .polling(reason: reason)
             }
         }
 
         func wait(timeout: Duration?) -> Wake {
             wakes.wait(watching: watching, timeout: timeout)
+        }
+
+        func databaseFound() {
+            found = true
+            wakes.databaseFound()
         }
     }
 }
@@ -183,6 +198,37 @@ private let safetyNet = WakeSchedule.safetyNet
         #expect(fixture.wakes.now == safetyNet)
         #expect(feed.activity.wakes == 1)
         #expect(feed.activity.timeouts == 1)
+    }
+
+    /// A feed waiting for its database tells its source, once, as soon as a poll has found it,
+    /// before it returns what that poll read, and reports the source's notification from then on.
+    /// A source armed again (after a pause) is told again.
+    @Test func aFeedTellsItsSourceOnceThatItFoundTheDatabase() throws {
+        let folder = TemporaryFolder(prefix: "statestore-wake-")
+        let path = folder.file("a/b/state.db")
+        let wakes = FakeWakes()
+        var options = WindowStore.Options()
+        options.wakeSources = wakes.sources
+        let feed = try WindowStore.changeFeed(path: path, options: options)
+        #expect(feed.notification == .notifications(folder: "/fake"))
+        #expect(try feed.wait(timeout: .zero).isEmpty)
+        #expect(wakes.toldFound == 0, "nothing found yet")
+
+        wakes.then(.wake(.folderChanged)) {
+            #expect(throws: Never.self) { try WindowStore(path: path).save(WindowState(session: "s", window: "w")) }
+        }
+        #expect(revisions(try feed.wait(timeout: .seconds(60))) == [1])
+        #expect(wakes.toldFound == 1)
+        #expect(feed.notification == .notifications(folder: "/fake/found"), "said before the wait returned")
+        wakes.then(.wake(.walWritten)) {
+            #expect(throws: Never.self) { try WindowStore(path: path).save(WindowState(session: "s", window: "w")) }
+        }
+        #expect(revisions(try feed.wait(timeout: .seconds(60))) == [2])
+        #expect(wakes.toldFound == 1, "once")
+
+        feed.disarm()  // as a paused feed does
+        #expect(try feed.wait(timeout: .zero).isEmpty)
+        #expect(wakes.toldFound == 2, "a source armed again is told too")
     }
 
     @Test func aWakeIsFollowedByRechecksThatDoubleThenTheSafetyNet() throws {

@@ -96,6 +96,9 @@ public final class ChangeFeed: Sendable {
         var schedule: WakeSchedule
         /// How the last wait ended, for the schedule: the poll after it has not been told yet.
         var lastWake: Wake?
+        /// The armed source that was told the database exists (``WakeSource/databaseFound()``);
+        /// weak, so that a source armed later at the same address is told too.
+        weak var toldOfDatabase: (any WakeSource)?
     }
 
     /// What ``interrupt()``, ``pause()`` and ``resume()`` asked for: each sets its flag here, then
@@ -245,6 +248,12 @@ public final class ChangeFeed: Sendable {
                 }
                 let source = try source()
                 let events = try poll()
+                if waiting.toldOfDatabase !== source && !awaitsDatabase {
+                    // Its folders may have come faster than the source has read of them.
+                    source.databaseFound()
+                    waiting.toldOfDatabase = source
+                    current.withLock { $0 = source.notification }
+                }
                 let next = waiting.schedule.next(
                     after: waiting.lastWake, found: !events.isEmpty, mechanism: source.mechanism)
                 waiting.lastWake = nil

@@ -173,6 +173,22 @@ package final class ChangeSignal: WakeSource {
         interrupter.interrupt()
     }
 
+    /// The database exists now: a watch on a folder above it moves down to its folder at once
+    /// (``WakeSource/databaseFound()``). A watch that cannot be made there is dropped, as a wait
+    /// drops one whose reading fails (with the last one, the signal polls and says why).
+    package func databaseFound() {
+        var reason = ""
+        for index in watches.indices.reversed() {
+            do throws(Fallback) {
+                try watches[index].lookAgain()
+            } catch {
+                watches.remove(at: index)
+                reason = error.reason
+            }
+        }
+        if watches.isEmpty, case .notifications = mechanism { mechanism = .polling(reason: reason) }
+    }
+
     /// Blocks until the database's files change, `timeout` passes (nil: no limit) or an interrupt
     /// comes, and says which. Events that arrived together, or since the last wait, wake it once;
     /// events for other files in the folder do not wake it. If reading a watch fails, the watch
@@ -281,6 +297,14 @@ protocol DescriptorWatch: AnyObject {
     /// Reads all the news queued, without blocking, and says what it saw of the database's
     /// files (empty: nothing of theirs); throws when the watch can no longer be read.
     func take() throws(ChangeSignal.Fallback) -> WakeCauses
+    /// Looks at the folders again, the database being known to exist: a watch of a folder above
+    /// the database's moves down to it. Throws when no watch can be had there.
+    func lookAgain() throws(ChangeSignal.Fallback)
+}
+
+extension DescriptorWatch {
+    /// Nothing to look at again: a watch made on the database's folder, or on no folder.
+    func lookAgain() throws(ChangeSignal.Fallback) {}
 }
 
 extension ChangeSignal {
@@ -420,6 +444,14 @@ extension ChangeSignal {
                     let next = ChangeSignal.join(candidate, String(decoding: awaited, as: UTF8.self))
                     if stat(next, &info) != 0 { return }
                 }
+            }
+
+            /// While a folder above the database's is watched, arms again: the database exists, so
+            /// its folder does, whatever news of it is still queued (read later, that news is of a
+            /// watch given up, and ignored).
+            func lookAgain() throws(Fallback) {
+                guard awaited != nil else { return }
+                try arm()
             }
 
             /// The folder, or its nearest existing ancestor and the name below it that leads there.

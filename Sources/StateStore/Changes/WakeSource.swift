@@ -24,6 +24,18 @@ package protocol WakeSource: AnyObject {
     /// Blocks until the database's files may have changed, `timeout` passes (nil: no limit) or
     /// the interrupter is called (during the wait or since the last one ended), and says which.
     func wait(timeout: Duration?) -> Wake
+
+    /// Told, once, that the feed's poll has found the database (it exists, so every folder on
+    /// the way does): a source that watches a folder above the database's, awaiting the next one
+    /// down, looks again and watches the database's folder from now on, without waiting for news
+    /// of the folders' creation, which may still be queued behind the poll that found it. Called
+    /// on the thread that waits, between waits.
+    func databaseFound()
+}
+
+extension WakeSource {
+    /// Nothing to look at again: a source that does not follow folders down.
+    package func databaseFound() {}
 }
 
 /// Ends a wait of the sources made with it, from any thread: the current one, or the next if
