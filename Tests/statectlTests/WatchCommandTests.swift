@@ -30,6 +30,16 @@ struct WatchCommandTests {
             throw FixtureError(message: "watch never said '\(text)'")
         }
 
+        /// Waits until the watcher has printed something on standard output containing `text`.
+        func waitForOutput(_ text: String) throws {
+            let deadline = Date().addingTimeInterval(30)
+            while Date() < deadline {
+                if String(decoding: try Data(contentsOf: output), as: UTF8.self).contains(text) { return }
+                usleep(10_000)
+            }
+            throw FixtureError(message: "watch never printed '\(text)'")
+        }
+
         /// Waits for the watcher to exit by itself (a generous bound catches a hang).
         func finish() throws -> (status: Int32, lines: [String]) {
             let deadline = Date().addingTimeInterval(30)
@@ -107,6 +117,9 @@ struct WatchCommandTests {
         let watcher = try Watcher(fixture, ["s", "--poll", "--verbose", "--json", "--count", "2", "--timeout", "20"])
         try watcher.waitForMessage("Watching for changes: polling every 50 ms, because polling was asked for")
         #expect(try fixture.run(["set", "s", "w", "--push", "A"]).status == 0)
+        // Printed before the delete: a deleted window's states leave the log, so a watch that
+        // polled only after the delete would print the set as the window's deletion.
+        try watcher.waitForOutput(#""revision":2"#)
         #expect(try fixture.run(["delete", "s", "w"]).status == 0)
         let (status, lines) = try watcher.finish()
         #expect(status == 0)
