@@ -321,38 +321,48 @@ package final class Database {
         case cannotLook(String, Int32)
     }
 
+    /// The path as given, then SQLite's name when it is another, against the file opened: a name
+    /// of another file, or of none, decides at once; one that cannot be looked at decides
+    /// nothing. No array is made: this runs before every write.
     private func lookAtPath() -> Look {
-        let names = pathIsSQLiteName ? [path] : [path, sqliteName]
-        guard let opened else { return lookThroughSQLite(names) }
-        var unknown: Look = .same
-        for name in names {
-            switch StoreFile.identity(of: name) {
-            case .file(let device, let inode) where .file(device: device, inode: inode) == opened: continue
-            case .file, .missing: return .moved
-            case .unknown(let code): if case .same = unknown { unknown = .cannotLook(name, code) }
-            }
+        guard let opened else { return lookThroughSQLite() }
+        let asGiven = look(at: path, opened)
+        if pathIsSQLiteName { return asGiven }
+        if case .moved = asGiven { return .moved }
+        let sqlites = look(at: sqliteName, opened)
+        if case .cannotLook = asGiven, case .same = sqlites { return asGiven }
+        return sqlites
+    }
+
+    private func look(at name: String, _ opened: StoreFile.Identity) -> Look {
+        switch StoreFile.identity(of: name) {
+        case .file(let device, let inode): .file(device: device, inode: inode) == opened ? .same : .moved
+        case .missing: .moved
+        case .unknown(let code): .cannotLook(name, code)
         }
-        return unknown
     }
 
     /// ``lookAtPath()`` where the descriptor's identity could not be read (a VFS not shaped as
     /// SQLite's unix one): SQLite compares its name's inode with its descriptor's
     /// (`SQLITE_FCNTL_HAS_MOVED`), and the path as given must name what SQLite's name does.
-    /// SQLite reports "moved" when its `stat` fails, so its name is looked at first.
-    private func lookThroughSQLite(_ names: [String]) -> Look {
-        var identities: [StoreFile.Identity] = []
-        for name in names.reversed() {  // SQLite's name first
-            let identity = StoreFile.identity(of: name)
-            switch identity {
-            case .missing: return .moved
-            case .unknown(let code): return .cannotLook(name, code)
-            case .file: identities.append(identity)
-            }
+    /// SQLite reports "moved" when its `stat` fails, so its name is looked at first, and SQLite
+    /// is not asked while it cannot be.
+    private func lookThroughSQLite() -> Look {
+        let sqlites = StoreFile.identity(of: sqliteName)
+        switch sqlites {
+        case .missing: return .moved
+        case .unknown(let code): return .cannotLook(sqliteName, code)
+        case .file: break
         }
         var moved: Int32 = 0
         let asked = sqlite3_file_control(handle, "main", SQLITE_FCNTL_HAS_MOVED, &moved)
         if asked == SQLITE_OK && moved != 0 { return .moved }
-        return identities.allSatisfy { $0 == identities[0] } ? .same : .moved
+        if pathIsSQLiteName { return .same }
+        switch StoreFile.identity(of: path) {
+        case .file(let device, let inode): return .file(device: device, inode: inode) == sqlites ? .same : .moved
+        case .missing: return .moved
+        case .unknown(let code): return .cannotLook(path, code)
+        }
     }
 
     /// Closes, when the time comes, without emptying the WAL into the file or deleting it.
