@@ -21,6 +21,8 @@
 #                              or killed midway (MiB)                       512  [64]
 #   RELIABILITY_LARGE_WRITES   writes of a 1 MiB window before it is deleted
 #                              (the file's size at each step)             1000  [30]
+#   RELIABILITY_OPEN_SWAPS     opens while a copy is renamed over the file,
+#                              then a save                               20000  [2000]
 #   RELIABILITY_REPEAT         times the tests run (a new seed each time)     3
 #   RELIABILITY_SEED           fix the crash tests' seed (to replay a failure)
 #   FUZZ_SECONDS               seconds per fuzz target, 0 to skip fuzzing   300
@@ -36,13 +38,14 @@ export RELIABILITY_BACKUPS=${RELIABILITY_BACKUPS:-40}
 export RELIABILITY_FEED_ROUNDS=${RELIABILITY_FEED_ROUNDS:-20}
 export RELIABILITY_BACKUP_MEGABYTES=${RELIABILITY_BACKUP_MEGABYTES:-512}
 export RELIABILITY_LARGE_WRITES=${RELIABILITY_LARGE_WRITES:-1000}
+export RELIABILITY_OPEN_SWAPS=${RELIABILITY_OPEN_SWAPS:-20000}
 repeat=${RELIABILITY_REPEAT:-3}
 fuzz_seconds=${FUZZ_SECONDS:-300}
 
 swift build --build-tests
 for run in $(seq 1 "$repeat"); do
     echo "== reliability run $run of $repeat"
-    swift test --skip-build --filter 'ReliabilityTests\.(CrashTests|ProcessTests|OpeningRaceTests|BinaryFaultTests|SharedFileTests|FileIdentityTests|BackupTests|ChangeLogProcessTests|PowerCutTests|FileSizeTests)'
+    swift test --skip-build --filter 'ReliabilityTests\.(CrashTests|ProcessTests|OpeningRaceTests|BinaryFaultTests|SharedFileTests|FileIdentityTests|OpeningSwapTests|BackupTests|ChangeLogProcessTests|PowerCutTests|FileSizeTests)'
     # Processes around one file: a host whose folder link is re-pointed, reading commands beside
     # the file, and an interactive bash running completed ids.
     swift test --skip-build --filter 'HostFaultTests|QuietCommandsTests|BashTerminalTests'
