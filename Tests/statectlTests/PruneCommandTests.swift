@@ -67,11 +67,14 @@ struct PruneCommandTests {
         #expect(most.stderr == "Removed 0 sessions.\n")
     }
 
-    @Test func aMissingDatabaseRemovesNothingAndStaysMissing() throws {
+    @Test func aMissingDatabaseIsNotFoundAndStaysMissing() throws {
         let fixture = Fixture()
-        let run = try fixture.run(["prune", "--older-than", "1s", "--json"])
-        #expect(run.status == 0)
-        #expect(try jsonObject(run.stdout)["sessions"] as? [Any] != nil)
+        for dryRun in [[], ["--dry-run"]] {
+            let run = try fixture.run(["prune", "--older-than", "1s", "--json"] + dryRun)
+            #expect(run.status == 66)
+            #expect(run.stderr == "Error: no database at \(fixture.database)\n")
+            #expect(run.stdout.isEmpty)
+        }
         #expect(!fixture.exists(fixture.database))
     }
 }

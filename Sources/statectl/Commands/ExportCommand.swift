@@ -25,11 +25,7 @@ enum ExportCommand {
     static func run(_ invocation: Invocation, _ context: Context) throws {
         let sessions = invocation.arguments(sessions)
         for session in sessions { try WindowState.validate(session: session) }
-        guard let store = try invocation.openStoreForReadingIfPresent(context) else {
-            if let session = sessions.first { throw StateStoreError.notFound(.session(session)) }
-            context.output.writeJSON { StateDocument(windows: []).write(to: &$0) }
-            return
-        }
+        let store = try invocation.openStoreForReading(context)
         try store.export(sessions: sessions) { context.output.write($0) }
         context.output.write(byte: UInt8(ascii: "\n"))
     }
