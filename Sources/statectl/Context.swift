@@ -1,3 +1,5 @@
+import StateStore
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -28,9 +30,10 @@ final class Context {
         errors.flush()
     }
 
-    /// An environment variable, or `nil` when unset.
-    func environment(_ variable: EnvironmentVariable) -> String? {
-        variable.value
+    /// An environment variable, or `nil` when unset; one that names a path is refused when it is
+    /// not UTF-8 (``EnvironmentVariable/path()``).
+    func environment(_ variable: EnvironmentVariable) throws(StateStoreError) -> String? {
+        variable.isPath ? try variable.path() : variable.value
     }
 }
 

@@ -1,3 +1,5 @@
+import StateStore
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -40,14 +42,31 @@ enum EnvironmentVariable: String, CaseIterable, Sendable {
         }
     }
 
-    /// Its value, or `nil` when unset.
+    /// Whether it names a file or folder: its value is then read as the bytes given, and bytes
+    /// that are not UTF-8 are refused (``path()``), as `--db` refuses them.
+    var isPath: Bool {
+        switch self {
+        case .statectlDB, .stateHome, .home, .temporaryFolder: true
+        case .statectlDurability, .noColor, .terminal: false
+        }
+    }
+
+    /// Its value, or `nil` when unset; bytes that are not UTF-8 decoded with U+FFFD (for a choice
+    /// or a flag, where that can only fail to match; a path is read with ``path()``).
     var value: String? {
         getenv(rawValue).map { String(cString: $0) }
     }
 
-    /// The value of the variable named `name`; `nil` for a name not in this table, as for one
-    /// unset (what ``DatabaseLocation`` asks through).
-    static func value(named name: String) -> String? {
-        EnvironmentVariable(rawValue: name)?.value
+    /// Its value as a path, or `nil` when unset: bytes that are not UTF-8 are bad data (65), which
+    /// decoded would name another file.
+    func path() throws(StateStoreError) -> String? {
+        try StoreLocation.environmentValue(rawValue)
+    }
+
+    /// The value of the variable named `name`, a path read as ``path()`` reads it; `nil` for a
+    /// name not in this table, as for one unset (what ``DatabaseLocation`` asks through).
+    static func path(named name: String) throws(StateStoreError) -> String? {
+        guard let variable = EnvironmentVariable(rawValue: name) else { return nil }
+        return variable.isPath ? try variable.path() : variable.value
     }
 }

@@ -13,13 +13,13 @@ extension Invocation {
     func databasePath(_ context: Context) throws -> String {
         if let known = context.databasePath { return known }
         if let container = appContainer {
-            let path = try container.databasePath(home: context.environment(.home))
+            let path = try container.databasePath(home: try context.environment(.home))
             context.databasePath = path
             return path
         }
         guard
-            let path = DatabaseLocation.path(
-                option: value(Option.database)?.path, environment: EnvironmentVariable.value(named:))
+            let path = try DatabaseLocation.path(
+                option: value(Option.database)?.path, environment: EnvironmentVariable.path(named:))
         else {
             throw UsageError("no database location: pass --db, or set STATECTL_DB or HOME", command: command)
         }
@@ -45,7 +45,7 @@ extension Invocation {
         }
         if let option = value(Option.database) {
             try refuseInMemory(option.path)
-        } else if command.usesDefaultDatabase, let path = context.environment(.statectlDB) {
+        } else if command.usesDefaultDatabase, let path = EnvironmentVariable.statectlDB.value {
             try refuseInMemory(path)
         }
     }
