@@ -21,6 +21,8 @@ final class Context {
     /// The database path once the command line's was worked out: `--simulator` asks `xcrun` for
     /// it, once a run.
     var databasePath: String?
+    /// The UDID of the simulator `--simulator` resolved to, for the post after a write.
+    var simulatorDevice: String?
 
     /// Writes a line to standard error at once, after the data written so far; control
     /// characters it quotes (an id from the database, an argument) are shown escaped.

@@ -16,12 +16,13 @@ enum EnvironmentVariable: String, CaseIterable, Sendable {
     case noColor = "NO_COLOR"
     case terminal = "TERM"
     case temporaryFolder = "TMPDIR"
+    case xcrunTimeout = "STATECTL_XCRUN_TIMEOUT"
 
     /// What it does, for the manual page.
     var meaning: String {
         switch self {
         case .statectlDB:
-            "The database file when --db is not given (empty counts as unset); demo ignores it."
+            "The database file when --db is not given (empty counts as unset; not UTF-8: exit 65); demo ignores it."
         case .statectlDurability:
             "normal or full: the durability when --durability is not given (empty counts as unset). Set it to "
                 + "full where a write statectl reports must survive a power cut while hosts hold the file open."
@@ -31,14 +32,17 @@ enum EnvironmentVariable: String, CaseIterable, Sendable {
         case .home:
             "Without --db, STATECTL_DB and a usable XDG_STATE_HOME, the database is "
                 + "$HOME/.local/state/statectl/state.db on Linux, $HOME/Library/Application Support/StateStore/state.db "
-                + "on macOS (without HOME, the account's home folder). --container finds the app's container in "
-                + "$HOME/Library/Containers."
+                + "on macOS (without HOME, the account's home folder). --container, --app and --group find an app's "
+                + "store under $HOME/Library. Not UTF-8: exit 65."
         case .noColor:
             "Set to anything, even empty: no bold headers, even on a terminal."
         case .terminal:
             "dumb: no bold headers, even on a terminal."
         case .temporaryFolder:
             "Where demo makes its temporary database (default: /tmp)."
+        case .xcrunTimeout:
+            "With --simulator: how long each xcrun call may take, in whole seconds from 1 to 3600 (default: 30; "
+                + "empty counts as unset), before statectl stops it and exits 74."
         }
     }
 
@@ -47,7 +51,7 @@ enum EnvironmentVariable: String, CaseIterable, Sendable {
     var isPath: Bool {
         switch self {
         case .statectlDB, .stateHome, .home, .temporaryFolder: true
-        case .statectlDurability, .noColor, .terminal: false
+        case .statectlDurability, .noColor, .terminal, .xcrunTimeout: false
         }
     }
 

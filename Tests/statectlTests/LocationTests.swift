@@ -162,7 +162,7 @@ struct EnvironmentBytesTests {
 
     @Test func aHomeThatIsNotUTF8IsRefusedForAnAppsContainer() throws {
         let fixture = Fixture()
-        for arguments in [["--container", "com.example.mail", "list"]] {
+        for arguments in [["--container", "com.example.mail", "list"], ["--app", "com.example.mail", "list"]] {
             let run = try Self.run(arguments, fixture, raw: [("HOME", Array(fixture.path("h").utf8) + Self.bad)])
             #expect(run.status == 65, "\(arguments): \(run.stderr)")
             #expect(run.stderr.hasPrefix("Error: the environment variable HOME is not valid UTF-8"), "\(run.stderr)")

@@ -1,19 +1,21 @@
 import StateStore
 
 extension Invocation {
-    /// The app container `--simulator` or `--container` names, if either was given.
+    /// The app's store `--simulator`, `--container`, `--app` or `--group` names, if one was given.
     var appContainer: AppContainer? {
-        if let target = value(Option.simulator) { return .simulator(bundle: target.bundle, group: target.group) }
+        if let target = value(Option.simulator) { return .simulator(target) }
         if let bundle = value(Option.container) { return .container(bundle: bundle.value) }
+        if let bundle = value(Option.app) { return .app(bundle: bundle.value) }
+        if let group = value(Option.group) { return .group(group.value) }
         return nil
     }
 
-    /// The database file this command line names: `--db`, the store in the container `--simulator`
-    /// or `--container` names, or the default location.
+    /// The database file this command line names: `--db`, the app's store `--simulator`,
+    /// `--container`, `--app` or `--group` names, or the default location.
     func databasePath(_ context: Context) throws -> String {
         if let known = context.databasePath { return known }
         if let container = appContainer {
-            let path = try container.databasePath(home: try context.environment(.home))
+            let path = try container.databasePath(home: try context.environment(.home), context)
             context.databasePath = path
             return path
         }
@@ -27,12 +29,16 @@ extension Invocation {
         return path
     }
 
-    /// Refuses a database location of `:memory:`, and a `$STATECTL_DURABILITY` that is neither
-    /// normal nor full, before anything is opened, so that the usage error wins over any other.
+    /// Refuses a database location of `:memory:`, two ways of naming the database, and a
+    /// `$STATECTL_DURABILITY` (or, with `--simulator`, `$STATECTL_XCRUN_TIMEOUT`) it cannot read,
+    /// before anything is opened or run, so that the usage error wins over any other.
     func checkDatabaseLocation(_ context: Context) throws(UsageError) {
         guard command.usesDatabase else { return }
         _ = try durability()
-        let ways = [Option.database.option, Option.simulator.option, Option.container.option].filter { option in
+        let ways = [
+            Option.database.option, Option.simulator.option, Option.container.option, Option.app.option,
+            Option.group.option,
+        ].filter { option in
             occurrences.contains { $0.option == option }
         }
         if ways.count > 1 {
@@ -43,6 +49,7 @@ extension Invocation {
         if !command.usesDefaultDatabase, let way = ways.first, way != Option.database.option {
             throw UsageError("'\(way.name)' is not for \(command.name), which takes --db only", command: command)
         }
+        if ways.first == Option.simulator.option { try Xcrun.checkTimeout(command) }
         if let option = value(Option.database) {
             try refuseInMemory(option.path)
         } else if command.usesDefaultDatabase, let path = EnvironmentVariable.statectlDB.value {
