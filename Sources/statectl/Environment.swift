@@ -28,7 +28,7 @@ enum EnvironmentVariable: String, CaseIterable, Sendable {
                 + "full where a write statectl reports must survive a power cut while hosts hold the file open."
         case .stateHome:
             "On Linux, without --db and STATECTL_DB, the database is $XDG_STATE_HOME/statectl/state.db; ignored "
-                + "when unset, empty or not an absolute path, and on macOS."
+                + "when unset, empty or not an absolute path, and on macOS. Not UTF-8: exit 65."
         case .home:
             "Without --db, STATECTL_DB and a usable XDG_STATE_HOME, the database is "
                 + "$HOME/.local/state/statectl/state.db on Linux, $HOME/Library/Application Support/StateStore/state.db "
@@ -39,7 +39,7 @@ enum EnvironmentVariable: String, CaseIterable, Sendable {
         case .terminal:
             "dumb: no bold headers, even on a terminal."
         case .temporaryFolder:
-            "Where demo makes its temporary database (default: /tmp)."
+            "Where demo makes its temporary database (default: /tmp). Not UTF-8: exit 65."
         case .xcrunTimeout:
             "With --simulator: how long each xcrun call may take, in whole seconds from 1 to 3600 (default: 30; "
                 + "empty counts as unset), before statectl stops it and exits 74."

@@ -9,12 +9,10 @@
 /// CoreSimulatorService hangs `simctl`) or prints without end is stopped, with every process it
 /// started, instead of hanging statectl or filling its memory.
 ///
-/// It runs in a process group of its own, so that `kill(-group, SIGKILL)` stops what it started
-/// too (`xcrun` runs `simctl`, which asks CoreSimulatorService). `fork` and `execvp`, not
-/// `posix_spawn`: `execvp` passes this process's environment as it is, which Swift cannot name
-/// on Darwin without `_NSGetEnviron`, and statectl has one thread, so the child runs only the
-/// few calls it needs between the two. A program not found is told apart from one that exits
-/// 127 itself: the child reports a failed `execvp` through a pipe closed on a successful one.
+/// It runs in a process group of its own (`POSIX_SPAWN_SETPGROUP`), so that `kill(-group,
+/// SIGKILL)` stops what it started too (`xcrun` runs `simctl`, which asks CoreSimulatorService).
+/// `posix_spawnp` reports a program it cannot find as `ENOENT`, told apart from one that exits
+/// 127 itself. `SIGPIPE`, which statectl ignores, is the default again in the child.
 enum ChildProcess {
     /// How a run ended.
     enum Outcome: Equatable {
@@ -34,53 +32,21 @@ enum ChildProcess {
     /// `timeout` for it to end and reading at most `outputLimit` bytes of what it prints.
     static func run(_ arguments: [String], timeout: Duration, outputLimit: Int) -> Outcome {
         var output: [Int32] = [-1, -1]
-        var status: [Int32] = [-1, -1]
         guard pipe(&output) == 0 else { return .cannotStart(errno) }
-        guard pipe(&status) == 0 else {
-            let code = errno
-            close(output[0])
-            close(output[1])
-            return .cannotStart(code)
-        }
-        let null = open("/dev/null", O_RDONLY)
-        for descriptor in [output[0], status[0], status[1], null] where descriptor >= 0 {
-            _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
-        }
-        // Everything the child needs, made before the fork: between fork and exec it allocates nothing.
+        // Close-on-exec, both: the child gets the writing end as its 1 and 2 only (dup2 clears
+        // the flag on the copies), and no other child spawned meanwhile holds either.
+        for descriptor in output { _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC) }
         let argv = arguments.map { strdup($0) } + [nil]
         defer { for pointer in argv { free(pointer) } }
-        guard let program = argv[0], !argv.dropLast().contains(nil) else {
-            for descriptor in output + status + [null] where descriptor >= 0 { close(descriptor) }
-            return .cannotStart(ENOMEM)
-        }
-
-        let pid = fork()
-        if pid == 0 {
-            setpgid(0, 0)
-            signal(SIGPIPE, SIG_DFL)  // statectl ignores it; the program gets the default
-            if null >= 0 { dup2(null, 0) }
-            dup2(output[1], 1)
-            dup2(output[1], 2)
-            execvp(program, argv)
-            var code = errno
-            _ = write(status[1], &code, MemoryLayout<Int32>.size)
-            _exit(127)
-        }
+        let spawned = spawn(argv, output: output[1])
         close(output[1])
-        close(status[1])
-        if null >= 0 { close(null) }
-        defer {
-            close(output[0])
-            close(status[0])
+        defer { close(output[0]) }
+        let pid: pid_t
+        switch spawned {
+        case .success(let started): pid = started
+        case .failure(let failure): return failure.code == ENOENT ? .notFound : .cannotStart(failure.code)
         }
-        guard pid > 0 else { return .cannotStart(errno) }
-        setpgid(pid, pid)  // as the child does: whichever runs first, the group exists before a kill
 
-        var code: Int32 = 0
-        if read(status[0], &code, MemoryLayout<Int32>.size) == MemoryLayout<Int32>.size {
-            _ = reap(pid, blocking: true)
-            return code == ENOENT ? .notFound : .cannotStart(code)
-        }
         let deadline = ContinuousClock.now + timeout
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 16_384)
@@ -105,6 +71,65 @@ enum ChildProcess {
             nanosleep(&pause, nil)
         }
     }
+
+    /// An `errno` of a failed start.
+    private struct StartFailure: Error {
+        let code: Int32
+    }
+
+    /// Starts `argv` in a process group of its own, `/dev/null` its standard input and `output`
+    /// its standard output and error.
+    private static func spawn(
+        _ argv: [UnsafeMutablePointer<CChar>?], output: Int32
+    ) -> Result<pid_t, StartFailure> {
+        guard let program = argv[0], !argv.dropLast().contains(nil) else { return .failure(StartFailure(code: ENOMEM)) }
+        #if os(iOS) || os(tvOS) || os(watchOS) || os(visionOS)
+            // A process there may not start another (the SDKs mark process spawning unavailable
+            // to Swift on some of them): a statectl built for them has no xcrun to ask.
+            _ = (program, output)
+            return .failure(StartFailure(code: ENOSYS))
+        #else
+            return spawn(program, argv, output: output)
+        #endif
+    }
+
+    #if !(os(iOS) || os(tvOS) || os(watchOS) || os(visionOS))
+        private static func spawn(
+            _ program: UnsafeMutablePointer<CChar>, _ argv: [UnsafeMutablePointer<CChar>?], output: Int32
+        ) -> Result<pid_t, StartFailure> {
+            #if canImport(Darwin)
+                var actions: posix_spawn_file_actions_t? = nil
+                var attributes: posix_spawnattr_t? = nil
+                let environment = _NSGetEnviron().pointee
+            #else
+                var actions = posix_spawn_file_actions_t()
+                var attributes = posix_spawnattr_t()
+                let environment = environ
+            #endif
+            posix_spawn_file_actions_init(&actions)
+            posix_spawnattr_init(&attributes)
+            defer {
+                posix_spawn_file_actions_destroy(&actions)
+                posix_spawnattr_destroy(&attributes)
+            }
+            posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+            posix_spawn_file_actions_adddup2(&actions, output, 1)
+            posix_spawn_file_actions_adddup2(&actions, output, 2)
+            posix_spawnattr_setpgroup(&attributes, 0)
+            var defaults = sigset_t()
+            sigemptyset(&defaults)
+            sigaddset(&defaults, SIGPIPE)
+            posix_spawnattr_setsigdefault(&attributes, &defaults)
+            var unblocked = sigset_t()
+            sigemptyset(&unblocked)
+            posix_spawnattr_setsigmask(&attributes, &unblocked)
+            posix_spawnattr_setflags(
+                &attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
+            var pid: pid_t = 0
+            let code = posix_spawnp(&pid, program, &actions, &attributes, argv, environment)
+            return code == 0 ? .success(pid) : .failure(StartFailure(code: code))
+        }
+    #endif
 
     /// Stops the child's process group, waits for the child, and gives `outcome`.
     private static func stop(_ pid: pid_t, _ outcome: Outcome) -> Outcome {

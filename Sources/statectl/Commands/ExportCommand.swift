@@ -8,7 +8,7 @@ extension Command {
             Prints {"format": "statectl/1", "windows": [...]} of the named sessions, or of every \
             session, sorted by session then window, read from one snapshot. Always JSON (--json \
             is accepted and changes nothing). 'statectl import' reads it back. A named session \
-            with no windows exits 66; a missing database exports no windows.
+            with no windows exits 66, and so does a missing database.
 
               statectl export mail > mail.json
             """,
