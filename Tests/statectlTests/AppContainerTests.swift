@@ -389,7 +389,10 @@ struct AppContainerTests {
     /// container, finds none (or one with no window) and says where the app's store is.
     @Test func anEmptyAppContainerWhileTheGroupHoldsAStoreIsNoted() throws {
         let simulator = try Simulator()
-        try WindowStore(path: simulator.store(in: simulator.group())).save(WindowState(session: "mail", window: "main"))
+        do {  // closed after this: nothing beside the file
+            let store = try WindowStore(path: simulator.store(in: simulator.group()))
+            try store.save(WindowState(session: "mail", window: "main"))
+        }
         let hint =
             "note: --simulator com.example.mail: the app's container has no store, but its App Group "
             + "group.com.example.mail has one: --simulator com.example.mail:group.com.example.mail\n"
@@ -400,6 +403,10 @@ struct AppContainerTests {
             missing.stderr
                 == hint + "Error: no database at \(simulator.store(in: simulator.app()))\n", "\(missing.stderr)")
         #expect(!FileManager.default.fileExists(atPath: simulator.store(in: simulator.app())), "nothing created")
+        let folder = simulator.fixture.path(simulator.group()) + "/Library/Application Support/StateStore"
+        #expect(
+            (try? FileManager.default.contentsOfDirectory(atPath: folder)) == ["state.db"],
+            "the group's store looked at, nothing left beside it")
 
         // A store with no window in the app's container: listed as empty, and noted.
         try FileManager.default.createDirectory(

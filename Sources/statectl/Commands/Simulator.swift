@@ -152,16 +152,22 @@ struct Simulator {
     }
 
     /// Whether `path` is no store with a window: missing, empty, or a store of this schema that
-    /// lists none. Read without creating, migrating or writing anything; a file that cannot be
-    /// read so (another schema, damage) counts as holding one.
+    /// lists none. Read as the reading commands read, creating, migrating and writing nothing (a
+    /// read-only connection only where the folder may not be written: one would leave the
+    /// `-wal` and `-shm` it made); a file that cannot be read so (another schema, damage) counts
+    /// as holding one.
     private static func holdsNoWindow(_ path: String) -> Bool {
         guard exists(path) else { return true }
         var options = WindowStore.Options()
-        options.readOnly = true
+        options.createIfMissing = false
         options.migrate = false
         options.descriptorReserve = 0
         options.busyTimeoutMilliseconds = 100
-        guard let store = try? WindowStore(path: path, options: options),
+        var readOnly = options
+        readOnly.readOnly = true
+        guard
+            let store = (try? WindowStore(path: path, options: options))
+                ?? (try? WindowStore(path: path, options: readOnly)),
             let status = try? store.migrationStatus()
         else { return false }
         if status.schemaVersion == 0 { return true }
