@@ -13,9 +13,9 @@
 #    modules enforce Apple availability. Glibc's overlay is recompiled under the name Darwin over
 #    glibc's headers, through a clang VFS overlay (Scripts/apple-check/overlay.yaml.in) that adds
 #    the Darwin-only headers glibc lacks (Scripts/apple-check/DarwinOnly: <notify.h>,
-#    <sys/event.h>) and shadows the glibc headers whose declarations Swift would see differently
-#    on Darwin (Scripts/apple-check/GlibcAsDarwin: pthread_t and pthread_create, struct stat and
-#    the integer types of other widths, no inotify). Glibc itself is not importable, so
+#    <sys/event.h>, <crt_externs.h>) and shadows the glibc headers whose declarations Swift would
+#    see differently on Darwin (Scripts/apple-check/GlibcAsDarwin: pthread_t and pthread_create,
+#    struct stat and the integer types of other widths, no inotify, posix_spawn's opaque types). Glibc itself is not importable, so
 #    `canImport(Glibc)` is false and the `canImport(Darwin)` branches compile.
 #    Cached in .build/apple-check/SWIFT-VERSION/TARGET, rebuilt when the toolchain, this script
 #    or a stand-in file changes.

@@ -10,6 +10,8 @@ struct Options {
     var folder: String?
     /// Build every fixture again.
     var fresh = false
+    /// Keep the default folder's fixtures for the next run instead of removing them at the end.
+    var keep = false
     /// Sections to run; all when empty.
     var only: Set<Section> = []
     /// Implementations to measure; all when empty (then the agreement checks are skipped).
@@ -25,14 +27,17 @@ struct Options {
         OVERVIEW: Measures WindowStore against the SQLite C API (raw) and a file-per-window store, and
         statectl against sqlite3, in one run; prints the figures, their ratios and the issue's targets.
 
-        USAGE: swift run -c release statebench [--quick] [--json] [--dir PATH] [--fresh] [--only SECTION]...
-                                                [--contender NAME]...
+        USAGE: swift run -c release statebench [--quick] [--json] [--dir PATH | --keep] [--fresh]
+                                                [--only SECTION]... [--contender NAME]...
 
         OPTIONS:
           --quick          Fewer rounds and operations: under a minute on two cores, once the
                            fixtures exist (the first run builds them).
           --json           One JSON document on stdout instead of the tables (progress stays on stderr).
-          --dir PATH       Keep the fixtures in PATH (default: $TMPDIR/statebench-fixtures-vN-schemaM).
+          --dir PATH       Keep the fixtures in PATH, for the next run to reuse. Without it they are made
+                           in $TMPDIR/statebench-fixtures-vN-schemaM (about 1.3 GB) and removed at the
+                           end, or when statebench is stopped with SIGINT or SIGTERM.
+          --keep           Keep that folder for the next run to reuse (which removes it, unless --keep).
           --fresh          Build every fixture again (the stores read from are otherwise reused).
           --only SECTION   Run only save, restore (with the 1M-window scale figure), list, cli, notify
                            (change feeds: notifications against polling), launch (open a store,
@@ -58,6 +63,7 @@ struct Options {
                 guard let value = remaining.popFirst() else { throw StatebenchError("--dir needs a path") }
                 options.folder = value
             case "--fresh": options.fresh = true
+            case "--keep": options.keep = true
             case "--notify-writer":
                 guard let value = remaining.popFirst() else { throw StatebenchError("--notify-writer needs a path") }
                 options.notifyWriter = value
@@ -77,10 +83,17 @@ struct Options {
                 throw StatebenchError("unknown argument '\(argument)'\n\n\(usage)")
             }
         }
+        if options.keep && options.folder != nil {
+            throw StatebenchError("--keep is for the default folder: --dir PATH keeps its fixtures already")
+        }
         return options
     }
 
-    /// Fixtures are kept between runs: the first run builds them (a million-window store, a
+    /// Whether the fixtures' folder goes at the end of the run: the default one, unless `--keep`.
+    /// A folder `--dir` names is the user's, and stays.
+    var removesFolder: Bool { folder == nil && !keep }
+
+    /// Fixtures may be kept between runs (`--keep`, `--dir`): the first run builds them (a million-window store, a
     /// hundred thousand files), later ones only read them. The name changes with the workload and
     /// the schema, so a stale fixture is never read.
     static var defaultFolder: String {

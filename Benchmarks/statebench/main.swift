@@ -1,6 +1,28 @@
 import Foundation
 
 // statebench: see Options.usage and README, "Performance".
+
+/// The signal sources, kept for the life of the process.
+nonisolated(unsafe) var signalSources: [any DispatchSourceSignal] = []
+
+/// Removes `folder` and ends the process when it is asked to stop (SIGINT, SIGTERM), as the end
+/// of a run does, instead of leaving the fixtures behind.
+func removeOnSignal(_ folder: String) {
+    for number in [SIGINT, SIGTERM] {
+        signal(number, SIG_IGN)
+        let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+        source.setEventHandler {
+            try? FileManager.default.removeItem(atPath: folder)
+            signal(number, SIG_DFL)
+            kill(getpid(), number)
+        }
+        source.resume()
+        signalSources.append(source)
+    }
+}
+
+var status: Int32 = 0
+var made: String?
 do {
     let options = try Options.parse(Array(CommandLine.arguments.dropFirst()))
     if let path = options.notifyWriter {
@@ -9,6 +31,10 @@ do {
     }
     let folder = options.folder ?? Options.defaultFolder
     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    if options.removesFolder {
+        made = folder
+        removeOnSignal(folder)
+    }
     if options.fresh {
         // Only statebench's own marks of finished fixtures: the folder may be the user's.
         for name in try FileManager.default.contentsOfDirectory(atPath: folder) where name.hasSuffix(".done") {
@@ -25,5 +51,8 @@ do {
     print(options.json ? try report.json() : report.text())
 } catch {
     progress("error: \(error)")
-    exit(1)
+    status = 1
 }
+// What this run made in $TMPDIR goes with it (about 1.3 GB of fixtures); --keep and --dir keep them.
+if let made { try? FileManager.default.removeItem(atPath: made) }
+exit(status)

@@ -3,8 +3,8 @@
 // Each line marked `canary` calls an API newer than the floor (iOS 18 / macOS 15) and must be
 // reported at iOS 17 / macOS 14; nothing else may be. Past the floor the whole file must
 // type-check clean, so that those errors are availability's. The rest holds the stand-in SDK to
-// what Apple's gives Swift: Glibc hidden, Darwin there, and the Darwin-only declarations and
-// pthread_create with Apple's Swift signatures.
+// what Apple's gives Swift: Glibc hidden, Darwin there, and the Darwin-only declarations,
+// pthread_create and posix_spawn with Apple's Swift signatures.
 
 import Darwin
 
@@ -62,4 +62,22 @@ func darwinStatus(_ path: String) -> (mode: UInt16, links: UInt16, device: Int32
     var status = stat()
     guard stat(path, &status) == 0 else { return nil }
     return (status.st_mode & S_IFMT, status.st_nlink, status.st_dev, status.st_mtimespec.tv_sec)
+}
+
+// Apple's <spawn.h>: attributes and file actions are opaque pointers, the environment comes from
+// <crt_externs.h>'s _NSGetEnviron() (Swift cannot name `environ` there).
+func darwinSpawn(_ program: UnsafeMutablePointer<CChar>) -> Int32 {
+    var actions: posix_spawn_file_actions_t? = nil
+    var attributes: posix_spawnattr_t? = nil
+    posix_spawn_file_actions_init(&actions)
+    posix_spawnattr_init(&attributes)
+    defer {
+        posix_spawn_file_actions_destroy(&actions)
+        posix_spawnattr_destroy(&attributes)
+    }
+    posix_spawn_file_actions_adddup2(&actions, 1, 2)
+    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP))
+    var pid: pid_t = 0
+    let argv: [UnsafeMutablePointer<CChar>?] = [program, nil]
+    return posix_spawnp(&pid, program, &actions, &attributes, argv, _NSGetEnviron().pointee)
 }

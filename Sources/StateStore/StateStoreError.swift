@@ -84,6 +84,8 @@ public enum StateStoreError: Error, Hashable, Sendable, CustomStringConvertible 
                 + "nothing was written and this connection is closed: open the store again to use the file now "
                 + "there. To replace a live store's data use `statectl import`; to copy it, `statectl backup` "
                 + "(SQLite code \(SQLiteResultCode.readOnlyDatabaseMoved.rawValue))"
+        case let .busy(failure) where failure.code == .busySnapshot:
+            failure.message
         case let .busy(failure):
             "database is busy (locked by another connection past the busy timeout): \(failure.message)"
         case let .newerSchema(path, found, supported):

@@ -1,3 +1,5 @@
+import StateStore
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -19,6 +21,8 @@ final class Context {
     /// The database path once the command line's was worked out: `--simulator` asks `xcrun` for
     /// it, once a run.
     var databasePath: String?
+    /// The UDID of the simulator `--simulator` resolved to, for the post after a write.
+    var simulatorDevice: String?
 
     /// Writes a line to standard error at once, after the data written so far; control
     /// characters it quotes (an id from the database, an argument) are shown escaped.
@@ -28,9 +32,10 @@ final class Context {
         errors.flush()
     }
 
-    /// An environment variable, or `nil` when unset.
-    func environment(_ variable: EnvironmentVariable) -> String? {
-        variable.value
+    /// An environment variable, or `nil` when unset; one that names a path is refused when it is
+    /// not UTF-8 (``EnvironmentVariable/path()``).
+    func environment(_ variable: EnvironmentVariable) throws(StateStoreError) -> String? {
+        variable.isPath ? try variable.path() : variable.value
     }
 }
 

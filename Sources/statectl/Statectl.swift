@@ -118,13 +118,15 @@ enum ExitStatus {
         (
             usage, "usage error",
             "A bad command line: an unknown command or option (the nearest is suggested), a missing or extra "
-                + "argument, a value not among an option's choices or not a number where one is needed. Found "
-                + "before anything is opened; nothing was written."
+                + "argument, a value not among an option's choices or not a number where one is needed; "
+                + "--simulator without a UDID while several simulators are booted. Found before anything is opened; "
+                + "nothing was written."
         ),
         (
             badData, "bad data",
-            "Bad data: a route, JSON, an id, a limit exceeded, an over-pop, an import document, an argument that "
-                + "is not UTF-8, a SQLite file that is not a store. Nothing was written."
+            "Bad data: a route, JSON, an id, a limit exceeded, an over-pop, an import document, an argument or an "
+                + "environment variable naming the database that is not UTF-8, a SQLite file that is not a store. "
+                + "Nothing was written."
         ),
         (notFound, "not found", "No such session, window, revision, database file or input file. Nothing was written."),
         (software, "a bug in statectl", "A bug in statectl: it made a call the library refuses. Nothing was written."),
@@ -135,9 +137,13 @@ enum ExitStatus {
         (
             ioError, "damaged file or I/O error (nothing written)",
             "Not a database, damaged (check), or an I/O error, standard output included when nothing was "
-                + "written. Nothing was written."
+                + "written; no xcrun, or one that did not finish in time or printed too much. Nothing was written."
         ),
-        (busy, "database busy (retry)", "The database stayed locked past --busy-timeout: retry. Nothing was written."),
+        (
+            busy, "database busy (retry)",
+            "The database stayed locked past --busy-timeout, or a reader that cannot write its folder found it "
+                + "written while it read: retry. Nothing was written."
+        ),
         (
             newerSchema, "schema newer than this build",
             "The database's schema is newer than this build. Nothing was written."

@@ -3,7 +3,7 @@ import Testing
 
 /// `Documentation/Reliability.md` names, for each promise, the tests that prove it. A name that no
 /// test bears any more (renamed, deleted) would leave a promise proved by nothing, so every name
-/// the ledger gives is looked up in `Tests/`.
+/// the ledger gives is looked up in `Tests/` and in the benchmarks' own tests.
 struct LedgerTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
@@ -39,13 +39,18 @@ struct LedgerTests {
         #expect(declared == [true, false, false, true])
     }
 
-    /// The text of every Swift file under `Tests/`.
+    /// The folders of test sources: `Tests/`, and the benchmarks' tests (`Benchmarks/BaselinesTests`).
+    static let testFolders = ["Tests", "Benchmarks/BaselinesTests"]
+
+    /// The text of every Swift file under ``testFolders``.
     static func testSources() throws -> String {
-        let tests = root.appendingPathComponent("Tests")
         var text = ""
-        let files = FileManager.default.enumerator(at: tests, includingPropertiesForKeys: nil)
-        while let file = files?.nextObject() as? URL {
-            if file.pathExtension == "swift" { text += try String(contentsOf: file, encoding: .utf8) + "\n" }
+        for folder in testFolders {
+            let files = FileManager.default.enumerator(
+                at: root.appendingPathComponent(folder), includingPropertiesForKeys: nil)
+            while let file = files?.nextObject() as? URL {
+                if file.pathExtension == "swift" { text += try String(contentsOf: file, encoding: .utf8) + "\n" }
+            }
         }
         return text
     }
@@ -65,8 +70,9 @@ enum Ledger {
 
     static func references(in ledger: String) -> [Reference] {
         let targets = Set(
-            (try? FileManager.default.contentsOfDirectory(atPath: LedgerTests.root.appendingPathComponent("Tests").path))
-                ?? [])
+            ((try? FileManager.default.contentsOfDirectory(
+                atPath: LedgerTests.root.appendingPathComponent("Tests").path))
+                ?? []) + ["BaselinesTests"])
         var references: [Reference] = []
         for line in ledger.split(separator: "\n") where line.hasPrefix("|") {
             let cells = line.split(separator: "|", omittingEmptySubsequences: false)

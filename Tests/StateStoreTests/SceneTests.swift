@@ -53,6 +53,33 @@ struct SceneTests {
 
     /// Calls within one millisecond, or with a clock that went back, still order as made: each
     /// focus is stamped past the session's latest one.
+    @Test func updateFocusedWindowWritesTheFocusedWindowOrNothing() throws {
+        let clock = Clock()
+        let store = try WindowStore.inMemory(options: Self.options(clock))
+        #expect(try store.updateFocusedWindow(session: "mail") { $0.push(route("A")) } == nil, "none focused")
+        #expect(try store.windows(session: "mail").isEmpty, "nothing written")
+
+        try store.focus(session: "mail", window: "a", kind: "mail")
+        clock.now += 10
+        try store.focus(session: "mail", window: "b", kind: "settings")
+        let written = try store.updateFocusedWindow(session: "mail") { $0.push(route("Settings")) }
+        #expect(written?.window == "b", "the latest focused, made though it had no state")
+        #expect(written?.revision == 1)
+        let ofKind = try store.updateFocusedWindow(session: "mail", kind: "mail") { $0.push(route("Inbox")) }
+        #expect(ofKind?.window == "a")
+        #expect(try store.window(session: "mail", window: "a")?.path == [route("Inbox")])
+        #expect(
+            throws: StateStoreError.conflict(session: "mail", window: "b", expected: 5, actual: 1)
+        ) { try store.updateFocusedWindow(session: "mail", expectedRevision: 5) { $0.push(route("B")) } }
+
+        // A deleted window is no longer focused: the next focused one of the session is written.
+        try store.deleteWindow(session: "mail", window: "b")
+        #expect(try store.updateFocusedWindow(session: "mail") { $0.dismiss() }?.window == "a")
+        try store.deleteWindow(session: "mail", window: "a")
+        #expect(try store.updateFocusedWindow(session: "mail") { $0.dismiss() } == nil)
+        #expect(try store.windows(session: "mail").isEmpty, "nothing made again")
+    }
+
     @Test func theLatestFocusWinsWhateverTheClockSays() throws {
         let clock = Clock()
         let store = try WindowStore.inMemory(options: Self.options(clock))

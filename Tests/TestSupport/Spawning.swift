@@ -36,7 +36,8 @@ package enum ChildOutput {
 /// A child process started with `posix_spawn`, with the parts of `Process`'s interface the
 /// tests use: `isRunning`, `waitUntilExit()` and `terminationStatus`.
 package final class SpawnedChild: @unchecked Sendable {
-    private let pid: pid_t
+    /// Its process id, for a test that watches what it does (`/proc/PID/stat`).
+    package let pid: pid_t
     private let lock = NSLock()
     /// The raw status `waitpid` gave, once it has ended.
     private var status: Int32?

@@ -173,6 +173,23 @@ package final class WriteLock: @unchecked Sendable {
         }
     }
 
+    /// Runs `sql` inside the transaction that holds the lock, as that other process would.
+    package func execute(_ sql: String) throws {
+        var message: UnsafeMutablePointer<CChar>?
+        guard sqlite3_exec(handle, sql, nil, nil, &message) == SQLITE_OK else {
+            let text = message.map { String(cString: $0) } ?? "?"
+            sqlite3_free(message)
+            throw RawSQLError(message: text)
+        }
+    }
+
+    /// Commits what ``execute(_:)`` ran, giving the lock up, and closes the connection.
+    package func commit() throws {
+        try execute("COMMIT")
+        sqlite3_close(handle)
+        handle = nil
+    }
+
     /// Gives the lock up and closes the connection.
     package func release() {
         sqlite3_exec(handle, "ROLLBACK", nil, nil, nil)

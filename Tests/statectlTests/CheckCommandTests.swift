@@ -64,8 +64,7 @@ struct CheckCommandTests {
     }
 
     /// `check` says how much of the file is free pages, in pages and bytes: none for a store the
-    /// library wrote (it gives space back), what a delete by hand left otherwise; a missing file
-    /// has none.
+    /// library wrote (it gives space back), what a delete by hand left otherwise.
     @Test func freeSpaceIsReportedInPagesAndBytes() throws {
         let fixture = Fixture()
         let big = route("Big", "\"" + String(repeating: "x", count: 60_000) + "\"")
@@ -87,9 +86,5 @@ struct CheckCommandTests {
         #expect(report["freeBytes"] as? Int == pages * pageSize)
         let text = try fixture.run(["check"])
         #expect(text.stdout.contains("free       \(pages) pages (\(pages * pageSize) bytes)\n"), "\(text.stdout)")
-
-        let missing = try statectl(
-            ["--db", fixture.path("none.db"), "check", "--json"], environment: fixture.environment)
-        #expect(try jsonObject(missing.stdout)["freePages"] as? Int == 0, "\(missing.stdout)")
     }
 }

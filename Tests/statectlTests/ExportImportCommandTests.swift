@@ -76,11 +76,11 @@ struct ExportImportCommandTests {
         #expect(try fixture.dump() == before)
     }
 
-    @Test func exportOfAMissingDatabaseCreatesNothing() throws {
+    @Test func exportOfAMissingDatabaseIsNotFoundAndCreatesNothing() throws {
         let fixture = Fixture()
         let run = try fixture.run(["export"])
-        #expect(run.status == 0)
-        #expect(run.stdout == #"{"format":"statectl/1","windows":[]}"# + "\n")
+        #expect(run.status == 66)
+        #expect(run.stdout.isEmpty)
         #expect(try fixture.run(["export", "s"]).status == 66)
         #expect(!fixture.exists(fixture.database))
     }

@@ -94,6 +94,15 @@ struct ParsingTests {
         try expectUsageError(
             ["--busy-timeout", "soon", "list"],
             "invalid value 'soon' for '--busy-timeout <ms>': expected a whole number, 0 or more", command: nil)
+        // A whole number too large is named as that.
+        try expectUsageError(
+            ["set", "s", "w", "--pop", "99999999999999999999"],
+            "invalid value '99999999999999999999' for '--pop <n>': out of range: at most 9223372036854775807",
+            command: "set")
+        try expectUsageError(
+            ["--busy-timeout", "9223372036854775808", "list"],
+            "invalid value '9223372036854775808' for '--busy-timeout <ms>': out of range: at most 9223372036854775807",
+            command: nil)
         try expectUsageError(
             ["list", "--db="], "invalid value '' for '--db <path>': expected a value that is not empty",
             command: "list",

@@ -47,11 +47,34 @@ struct PruneCommandTests {
         #expect(run.stderr.contains("--older-than"))
     }
 
-    @Test func aMissingDatabaseRemovesNothingAndStaysMissing() throws {
+    /// A whole number too large for the duration is named as that, not as something that is not
+    /// a number; the largest that fits is taken (an age older than any write).
+    @Test(arguments: [
+        ("9223372036854775807d", "106751991167300d"), ("106751991167301d", "106751991167300d"),
+        ("99999999999999999999s", "9223372036854775807s"), ("153722867280912931m", "153722867280912930m"),
+    ])
+    func aDurationOutOfRangeSaysSo(_ age: String, _ largest: String) throws {
         let fixture = Fixture()
-        let run = try fixture.run(["prune", "--older-than", "1s", "--json"])
-        #expect(run.status == 0)
-        #expect(try jsonObject(run.stdout)["sessions"] as? [Any] != nil)
+        try fixture.save("s", "w") { $0.push(route("A")) }
+        let run = try fixture.run(["prune", "--older-than", age])
+        #expect(run.status == 64)
+        #expect(
+            run.stderr.hasPrefix(
+                "Error: invalid value '\(age)' for '--older-than <duration>': out of range: at most \(largest)\n"),
+            "\(run.stderr)")
+        let most = try fixture.run(["prune", "--older-than", largest])
+        #expect(most.status == 0, "\(most.stderr)")
+        #expect(most.stderr == "Removed 0 sessions.\n")
+    }
+
+    @Test func aMissingDatabaseIsNotFoundAndStaysMissing() throws {
+        let fixture = Fixture()
+        for dryRun in [[], ["--dry-run"]] {
+            let run = try fixture.run(["prune", "--older-than", "1s", "--json"] + dryRun)
+            #expect(run.status == 66)
+            #expect(run.stderr == "Error: no database at \(fixture.database)\n")
+            #expect(run.stdout.isEmpty)
+        }
         #expect(!fixture.exists(fixture.database))
     }
 }

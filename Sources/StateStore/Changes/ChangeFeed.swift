@@ -146,7 +146,7 @@ public final class ChangeFeed: Sendable {
         if awaitingCreation { exists = try Self.openCreated(path, options) }
         if exists {
             database = try Database(
-                path: path, create: false, busyTimeoutMilliseconds: options.busyTimeoutMilliseconds,
+                path: path, create: false, busyTimeoutMilliseconds: options.busyTimeoutMilliseconds, access: .readWrite,
                 readsDescriptor: options.readsDescriptor)
         }
         let cursor: Int64
@@ -397,7 +397,7 @@ public final class ChangeFeed: Sendable {
         if state.database == nil {
             guard try Self.openCreated(path, options) else { return [] }
             state.database = try Database(
-                path: path, create: false, busyTimeoutMilliseconds: options.busyTimeoutMilliseconds,
+                path: path, create: false, busyTimeoutMilliseconds: options.busyTimeoutMilliseconds, access: .readWrite,
                 readsDescriptor: options.readsDescriptor)
         }
         guard let database = state.database else { return [] }

@@ -1,5 +1,6 @@
-/// A JSON value as a tree, for ``Route``'s `Codable` conformance only.
-enum JSONValue: Codable, Hashable {
+/// A JSON value as a tree, for ``Route``'s `Codable` conformance, and for `statectl` to read what
+/// another program prints (``init(document:)``).
+package enum JSONValue: Codable, Hashable {
     case null
     case bool(Bool)
     /// The number's text as written.
@@ -9,9 +10,36 @@ enum JSONValue: Codable, Hashable {
     /// Members in their written order; duplicate keys kept.
     case object([Member])
 
-    struct Member: Hashable {
-        var key: String
-        var value: JSONValue
+    package struct Member: Hashable {
+        package var key: String
+        package var value: JSONValue
+    }
+
+    /// The one JSON value `bytes` hold, whitespace around it allowed; bad data says where it fails.
+    package init(document bytes: [UInt8]) throws(StateStoreError) {
+        let result = bytes.withUnsafeBufferPointer { buffer in
+            Result { () throws(JSONReader.Failure) -> JSONValue in
+                var reader = JSONReader(buffer)
+                let value = try JSONValue(reading: &reader)
+                try reader.expectEnd()
+                return value
+            }
+        }
+        switch result {
+        case .success(let value): self = value
+        case .failure(let failure): throw .invalidInput("not a JSON document: \(failure)")
+        }
+    }
+
+    /// The value of the first member named `key`, for an object; `nil` otherwise.
+    package subscript(key: String) -> JSONValue? {
+        guard case .object(let members) = self else { return nil }
+        return members.first { $0.key == key }?.value
+    }
+
+    /// The text of a string; `nil` for any other value.
+    package var text: String? {
+        if case .string(let text) = self { text } else { nil }
     }
 
     init(reading reader: inout JSONReader) throws(JSONReader.Failure) {
@@ -67,7 +95,7 @@ enum JSONValue: Codable, Hashable {
         init?(intValue: Int) { nil }
     }
 
-    init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         if let object = try? decoder.container(keyedBy: AnyKey.self) {
             self = .object(
                 try object.allKeys.map {
@@ -95,7 +123,7 @@ enum JSONValue: Codable, Hashable {
         }
     }
 
-    func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         switch self {
         case .null:
             var single = encoder.singleValueContainer()

@@ -48,19 +48,51 @@ package final class Database {
     /// Posted after each commit of the WindowStore API (``changingWindows(_:)``): Apple platforms' feeds wait for it.
     var commitNotice: CommitNotice?
 
+    /// How a connection may use its file.
+    enum Access: Equatable {
+        /// Read and write (SQLite opens a file it may not write for reading only).
+        case readWrite
+        /// SQLite's read-only connection: it reads a WAL file through its `-shm` (mapped read-only
+        /// when this process may not write it) and takes the readers' locks, so writers may work.
+        case readOnly
+        /// The file as it is on disk, read without locks (SQLite's `immutable`): for a WAL file
+        /// beside which neither a `-wal` nor a `-shm` exists or can be made, as in a folder this
+        /// process may not write. No connection has such a file open in WAL mode (each keeps both
+        /// beside it); one that opens it later may write it, so every call compares the file with
+        /// the stamp it had before it was opened (``checkSnapshot()``).
+        case snapshot(StoreFile.Stamp)
+    }
+
+    /// For ``Access/snapshot(_:)``, the file as it was before it was opened.
+    let snapshot: StoreFile.Stamp?
+
     /// Opens `path` read-write, creating it when `create` is set, waiting up to
     /// `busyTimeoutMilliseconds` for other connections' locks. The caller has checked the file.
+    package convenience init(path: String, create: Bool, busyTimeoutMilliseconds: Int) throws(StateStoreError) {
+        try self.init(path: path, create: create, busyTimeoutMilliseconds: busyTimeoutMilliseconds, access: .readWrite)
+    }
+
+    /// Opens `path` as `access` says, creating it when `create` is set (read-write only), waiting
+    /// up to `busyTimeoutMilliseconds` for other connections' locks. The caller has checked the file.
     /// `readsDescriptor` off (tests), the file's identity is not read from SQLite's descriptor, as
     /// where SQLite's VFS is not its unix one.
-    package init(
-        path: String, create: Bool, busyTimeoutMilliseconds: Int, readsDescriptor: Bool = true
+    init(
+        path: String, create: Bool, busyTimeoutMilliseconds: Int, access: Access, readsDescriptor: Bool = true
     ) throws(StateStoreError) {
         var handle: OpaquePointer?
-        let flags =
-            SQLITE_OPEN_READWRITE | (create ? SQLITE_OPEN_CREATE : 0) | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE
+        var flags =
+            (access == .readWrite ? SQLITE_OPEN_READWRITE | (create ? SQLITE_OPEN_CREATE : 0) : SQLITE_OPEN_READONLY)
+            | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE
         // A name SQLite could take for a URI (`file:x.db?mode=memory`, when the library is built
         // with URIs on, as Debian's is) is a file name here, as it was to ``StoreFile``.
-        let fileName = path.hasPrefix("file:") ? "./" + path : path
+        var fileName = path.hasPrefix("file:") ? "./" + path : path
+        if case .snapshot(let stamp) = access {
+            flags |= SQLITE_OPEN_URI
+            fileName = Self.immutableURI(path)
+            snapshot = stamp
+        } else {
+            snapshot = nil
+        }
         let code = sqlite3_open_v2(fileName, &handle, flags, nil)
         guard code == SQLITE_OK, let handle else {
             let result = SQLiteResultCode(rawValue: code)
@@ -82,6 +114,40 @@ package final class Database {
         pathIsSQLiteName = sqliteName.utf8.elementsEqual(path.utf8)  // the bytes, as the file system has them
         let busy = sqlite3_busy_timeout(handle, Int32(clamping: busyTimeoutMilliseconds))
         guard busy == SQLITE_OK else { throw failure(busy, sql: nil) }
+    }
+
+    /// `file:PATH?immutable=1`, the path's bytes outside a few safe ones written `%HH`; an absolute
+    /// path after an empty authority (`file:///…`), so that one starting with `//` is a path.
+    static func immutableURI(_ path: String) -> String {
+        var encoded = ""
+        for byte in path.utf8 {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+                UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "/"), UInt8(ascii: "."), UInt8(ascii: "-"),
+                UInt8(ascii: "_"), UInt8(ascii: "~"):
+                encoded.unicodeScalars.append(Unicode.Scalar(byte))
+            default:
+                let hex = String(byte, radix: 16, uppercase: true)
+                encoded += "%" + (hex.count == 1 ? "0" : "") + hex
+            }
+        }
+        return (path.hasPrefix("/") ? "file://" : "file:") + encoded + "?immutable=1"
+    }
+
+    /// For a connection that reads its file without locks (``Access/snapshot(_:)``): fails, with
+    /// busy, once the file is not as it was before it was opened or a `-wal` or `-shm` lies beside
+    /// it — another process has written it, or has it open to write. Called before and after each
+    /// call of the store, so what a call read is whole; nothing otherwise.
+    func checkSnapshot() throws(StateStoreError) {
+        guard let snapshot else { return }
+        guard StoreFile.stamp(of: path) == snapshot, StoreFile.hasNoWALBeside(path) else {
+            throw .busy(
+                SQLiteFailure(
+                    code: .busySnapshot,
+                    message: "\(path) was written by another process while it was read: a reader that cannot write "
+                        + "its folder reads the file as it is on disk, without locks, and checks it did not change; "
+                        + "run the command again"))
+        }
     }
 
     deinit {
@@ -416,6 +482,9 @@ package final class Database {
             // SQLite's errno is that of its last attempt, often a read-only retry that says
             // nothing; ask the file system about the file and the folder that holds its WAL.
             guard path != ":memory:", !path.isEmpty else { return "" }
+            if access(path, F_OK) == 0 && access(path, R_OK) != 0 {
+                return " (\(path) is not readable: \(String(cString: strerror(errno))))"
+            }
             if access(path, F_OK) == 0 && access(path, W_OK) != 0 {
                 return " (\(path) is not writable: \(String(cString: strerror(errno))))"
             }

@@ -73,4 +73,7 @@ public struct SQLiteResultCode: RawRepresentable, Hashable, Sendable {
     public static let ioErrShortRead = SQLiteResultCode(rawValue: SQLITE_IOERR | 2 << 8)
     /// `SQLITE_READONLY_DBMOVED`: the database file was moved, replaced or deleted while open.
     public static let readOnlyDatabaseMoved = SQLiteResultCode(rawValue: SQLITE_READONLY | 4 << 8)
+    /// `SQLITE_BUSY_SNAPSHOT`: what was read is no longer the file's state (a reader without
+    /// locks found the file written meanwhile).
+    static let busySnapshot = SQLiteResultCode(rawValue: SQLITE_BUSY | 2 << 8)
 }

@@ -122,6 +122,45 @@ package enum StoreFile {
         #endif
     }
 
+    /// What `stat` says of a file that changes whenever it is written: its device, inode, size,
+    /// and the times of its last change to data and to its inode, to the nanosecond the file
+    /// system keeps. What a reader without locks compares before and after it reads.
+    struct Stamp: Equatable {
+        let device: UInt64
+        let inode: UInt64
+        let size: Int64
+        let modified: (seconds: Int64, nanoseconds: Int64)
+        let changed: (seconds: Int64, nanoseconds: Int64)
+
+        static func == (lhs: Stamp, rhs: Stamp) -> Bool {
+            lhs.device == rhs.device && lhs.inode == rhs.inode && lhs.size == rhs.size && lhs.modified == rhs.modified
+                && lhs.changed == rhs.changed
+        }
+    }
+
+    /// The ``Stamp`` of `path` (links followed); `nil` when it cannot be had.
+    static func stamp(of path: String) -> Stamp? {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        #if canImport(Darwin)
+            let (modified, changed) = (info.st_mtimespec, info.st_ctimespec)
+        #else
+            let (modified, changed) = (info.st_mtim, info.st_ctim)
+        #endif
+        return Stamp(
+            device: UInt64(info.st_dev), inode: UInt64(info.st_ino), size: Int64(info.st_size),
+            modified: (Int64(modified.tv_sec), Int64(modified.tv_nsec)),
+            changed: (Int64(changed.tv_sec), Int64(changed.tv_nsec)))
+    }
+
+    /// Whether neither a `-wal` nor a `-shm` lies beside `path`: no connection has the file open
+    /// in WAL mode (each keeps both while it does), and none left a log to replay.
+    static func hasNoWALBeside(_ path: String) -> Bool {
+        var info = stat()
+        return lstat(path + "-wal", &info) != 0 && errno == ENOENT && lstat(path + "-shm", &info) != 0
+            && errno == ENOENT
+    }
+
     static func inspect(_ path: String) throws(StateStoreError) -> Kind {
         var info = stat()
         if stat(path, &info) != 0 {

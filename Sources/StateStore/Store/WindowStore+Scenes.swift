@@ -43,19 +43,32 @@ extension WindowStore {
     public func focusedWindow(session: String, kind: String? = nil) throws(StateStoreError) -> String? {
         try validateIdentifier(session, "session id")
         if let kind { try WindowScene.validate(kind: kind) }
-        let sql =
-            "SELECT window FROM window_scenes WHERE session = ?1 \(kind == nil ? "" : "AND kind = ?2 ")"
-            + "AND focused_at IS NOT NULL ORDER BY focused_at DESC, window LIMIT 1"
         return try withDatabase { database throws(StateStoreError) in
-            var window: String?
-            try database.query(
-                sql,
-                bind: { statement throws(StateStoreError) in
-                    try statement.bind(1, session)
-                    if let kind { try statement.bind(2, kind) }
-                },
-                row: { statement throws(StateStoreError) in window = statement.text(0) })
-            return window
+            try database.focusedWindow(session: session, kind: kind)
+        }
+    }
+
+    /// ``update(session:window:expectedRevision:_:)`` of the session's most recently focused
+    /// window (of `kind`, when given), found and written under one write lock, so that another
+    /// process cannot come in between: a window deleted before the lock was had is no longer
+    /// focused, and is never made again. `nil`, and nothing written, when the session has no
+    /// focused window (of the kind). A focused window without state yet is created, as `update`
+    /// creates a missing one; `expectedRevision` is the focused window's.
+    @discardableResult
+    public func updateFocusedWindow(
+        session: String, kind: String? = nil, expectedRevision: Int? = nil, _ body: (inout WindowState) throws -> Void
+    ) throws -> WindowState? {
+        try validateIdentifier(session, "session id")
+        if let kind { try WindowScene.validate(kind: kind) }
+        return try HostClosure.run { host throws(StateStoreError) in
+            try withDatabase { database throws(StateStoreError) in
+                try database.changingWindows { () throws(StateStoreError) -> WindowState? in
+                    guard let window = try database.focusedWindow(session: session, kind: kind) else { return nil }
+                    return try update(
+                        in: database, session: session, window: window, expectedRevision: expectedRevision, host: host,
+                        body)
+                }
+            }
         }
     }
 
@@ -146,6 +159,22 @@ extension WindowStore {
 }
 
 extension Database {
+    /// ``WindowStore/focusedWindow(session:kind:)``, in the transaction under way (or its own).
+    func focusedWindow(session: String, kind: String?) throws(StateStoreError) -> String? {
+        let sql =
+            "SELECT window FROM window_scenes WHERE session = ?1 \(kind == nil ? "" : "AND kind = ?2 ")"
+            + "AND focused_at IS NOT NULL ORDER BY focused_at DESC, window LIMIT 1"
+        var window: String?
+        try query(
+            sql,
+            bind: { statement throws(StateStoreError) in
+                try statement.bind(1, session)
+                if let kind { try statement.bind(2, kind) }
+            },
+            row: { statement throws(StateStoreError) in window = statement.text(0) })
+        return window
+    }
+
     /// The tab a window's scene last showed, if recorded.
     func selectedTab(session: String, window: String) throws(StateStoreError) -> String? {
         var tab: String?

@@ -31,21 +31,31 @@ extension WindowStore {
         return try HostClosure.run { host throws(StateStoreError) in
             try withDatabase { database throws(StateStoreError) in
                 try database.changingWindows { () throws(StateStoreError) -> WindowState in
-                    var state =
-                        try database.currentState(session: session, window: window)
-                        ?? WindowState(session: session, window: window)
-                    try checkExpected(expectedRevision, state.revision, session, window)
-                    try host.call { try body(&state) }
-                    // Bytes, not Swift's `==`, which takes "é" and "e\u{301}" for one id.
-                    guard state.session.utf8.elementsEqual(session.utf8), state.window.utf8.elementsEqual(window.utf8)
-                    else {
-                        throw .invalidInput("an update cannot change a window's session or window id")
-                    }
-                    try state.validate()
-                    return try database.write(state, after: state.revision, options)
+                    try update(
+                        in: database, session: session, window: window, expectedRevision: expectedRevision, host: host,
+                        body)
                 }
             }
         }
+    }
+
+    /// ``update(session:window:expectedRevision:_:)``'s read, change and write, in the write
+    /// transaction under way on `database`.
+    func update(
+        in database: Database, session: String, window: String, expectedRevision: Int?, host: HostClosure,
+        _ body: (inout WindowState) throws -> Void
+    ) throws(StateStoreError) -> WindowState {
+        var state =
+            try database.currentState(session: session, window: window)
+            ?? WindowState(session: session, window: window)
+        try checkExpected(expectedRevision, state.revision, session, window)
+        try host.call { try body(&state) }
+        // Bytes, not Swift's `==`, which takes "é" and "e\u{301}" for one id.
+        guard state.session.utf8.elementsEqual(session.utf8), state.window.utf8.elementsEqual(window.utf8) else {
+            throw .invalidInput("an update cannot change a window's session or window id")
+        }
+        try state.validate()
+        return try database.write(state, after: state.revision, options)
     }
 
     /// Writes kept revision `revision` of a window, as it was, as the window's next revision.

@@ -71,6 +71,13 @@ public final class WindowStore: Sendable {
         /// opened (SQLite's unix VFS). Tests turn it off to run the check that stands where it
         /// cannot: SQLite's own (`SQLITE_FCNTL_HAS_MOVED`) and the path against SQLite's name.
         package var readsDescriptor = true
+        /// Open for reading only, creating, migrating and writing nothing: for `statectl`'s commands
+        /// that only read, when they may not write the file or its folder. SQLite's read-only
+        /// connection reads a WAL file through its `-wal` and `-shm`, beside live writers; a WAL
+        /// file beside which neither exists nor can be made is read as it is on disk, without
+        /// locks, each call failing with ``StateStoreError/busy(_:)`` if another process wrote it
+        /// meanwhile (``Database/Access/snapshot(_:)``).
+        package var readOnly = false
 
         /// The defaults: 5 s busy timeout, normal durability, 100 revisions, create and migrate.
         public init() {}
@@ -136,7 +143,7 @@ public final class WindowStore: Sendable {
             try StoreFile.checkLength(of: path)
             switch try StoreFile.inspect(path) {
             case .missing:
-                guard options.createIfMissing else { throw .notFound(.file(path: path)) }
+                guard options.createIfMissing, !options.readOnly else { throw .notFound(.file(path: path)) }
                 createdFolders = try StoreFile.createParentFolders(of: path)
                 create = true
             case .directory:
@@ -169,22 +176,36 @@ public final class WindowStore: Sendable {
                 }
             }
         }
+        guard options.readOnly else {
+            do {
+                return try connect(path, options, create: create)
+            } catch {
+                // A failed create leaves no folder behind (the connection is closed by now).
+                StoreFile.removeFolders(createdFolders)
+                throw error
+            }
+        }
         do {
-            return try connect(path, options, create: create)
-        } catch {
-            // A failed create leaves no folder behind (the connection is closed by now).
-            StoreFile.removeFolders(createdFolders)
-            throw error
+            return try connect(path, options, create: false, access: .readOnly)
+        } catch .io(let failure) where [.cantOpen, .readOnly].contains(failure.code.primary) {
+            // SQLite reads a WAL file only through a -wal and a -shm, which it cannot make in a folder
+            // this process may not write. With neither beside the file, no process has it open in
+            // WAL mode: it is read as it is, and each call checks no process has written it since.
+            guard StoreFile.hasNoWALBeside(path), let stamp = StoreFile.stamp(of: path) else { throw .io(failure) }
+            return try connect(path, options, create: false, access: .snapshot(stamp))
         }
     }
 
     /// Opens the connection to a file that ``open(_:_:)`` checked, checks it is ours, and
     /// prepares it for use.
-    private static func connect(_ path: String, _ options: Options, create: Bool) throws(StateStoreError) -> Database {
+    private static func connect(
+        _ path: String, _ options: Options, create: Bool, access: Database.Access = .readWrite
+    ) throws(StateStoreError) -> Database {
         let migrator = Migrator()
         let database = try Database(
-            path: path, create: create, busyTimeoutMilliseconds: options.busyTimeoutMilliseconds,
+            path: path, create: create, busyTimeoutMilliseconds: options.busyTimeoutMilliseconds, access: access,
             readsDescriptor: options.readsDescriptor)
+        try database.checkSnapshot()
         var recovering = false
         if path != ":memory:" {
             switch try StoreFile.contents(of: database) {
@@ -240,7 +261,7 @@ public final class WindowStore: Sendable {
         // An inspect-only open (`check`, `migrate --status`) writes nothing, not even the journal
         // mode: a zero-length file stays zero-length. A store that may write uses WAL; only one
         // behind this build takes the write lock to migrate.
-        if options.migrate {
+        if options.migrate && access == .readWrite {
             // Before the first page is written (WAL's is): a new file is made to give free pages
             // back from the start.
             if version == 0 && objects == 0 { try database.execute("PRAGMA auto_vacuum = INCREMENTAL") }
@@ -266,7 +287,12 @@ public final class WindowStore: Sendable {
         _ call: String = #function, _ body: (Database) throws(StateStoreError) -> T
     ) throws(StateStoreError) -> T {
         try connection.withLock(reentered: { .reentrantCall(call) }) { database throws(StateStoreError) in
-            try body(database)
+            // A file read without locks must be as it was before and after the call: then what it
+            // read is one state of the file (no-ops for every other connection).
+            try database.checkSnapshot()
+            let result = try body(database)
+            try database.checkSnapshot()
+            return result
         }
     }
 

@@ -74,6 +74,9 @@ struct WholeNumber: ArgumentValue {
 
 /// The whole number `text` spells, if it is `minimum` or more.
 private func wholeNumber(_ text: String, atLeast minimum: Int) throws(ValueProblem) -> Int {
+    if Int(text) == nil, !text.isEmpty, text.allSatisfy(\.isASCIIDigit) {
+        throw ValueProblem(expected: "out of range: at most \(Int.max)")
+    }
     guard let number = Int(text), number >= minimum else {
         throw ValueProblem(
             expected: minimum == 0
@@ -103,8 +106,8 @@ struct Age: ArgumentValue {
 
     init(argument text: String) throws(ValueProblem) {
         let problem = ValueProblem(expected: "expected a whole number and a unit: 90s, 15m, 12h or 30d")
-        guard let unit = text.last, let count = Int64(text.dropLast()), count >= 0, text.first?.isASCIIDigit == true
-        else { throw problem }
+        let digits = text.dropLast()
+        guard let unit = text.last, !digits.isEmpty, digits.allSatisfy(\.isASCIIDigit) else { throw problem }
         let seconds: Int64
         switch unit {
         case "s": seconds = 1
@@ -113,8 +116,9 @@ struct Age: ArgumentValue {
         case "d": seconds = 86_400
         default: throw problem
         }
-        let (total, overflow) = count.multipliedReportingOverflow(by: seconds)
-        guard !overflow else { throw problem }
+        // A whole number, but more seconds than a duration holds: said as that.
+        guard let count = Int64(digits), case (let total, false) = count.multipliedReportingOverflow(by: seconds)
+        else { throw ValueProblem(expected: "out of range: at most \(Int64.max / seconds)\(unit)") }
         duration = .seconds(total)
     }
 }

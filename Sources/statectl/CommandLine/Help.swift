@@ -11,7 +11,9 @@ enum Help {
         A route is written TYPE or TYPE:JSON, such as Settings, Folder:"inbox" or Thread:{"id":42}, \
         or as a JSON object {"type": TYPE, "value": JSON} (value optional), which a type holding \
         ':' or starting with '{' needs and is printed in. Tables are for people; --json prints one \
-        JSON document for programs.
+        JSON document for programs. Only set, import, migrate and demo --db create the database; \
+        every other command exits 66 where there is none (a mistyped --db is not an empty store), \
+        but watch, which waits for it.
         """
     /// The exit statuses in one sentence, from ``ExitStatus/table``.
     static var exitStatusSentence: String {

@@ -7,28 +7,49 @@ enum ManualPage {
         The database is the file --db names, else $STATECTL_DB (empty counts as unset), else on \
         Linux $XDG_STATE_HOME/statectl/state.db, else, when XDG_STATE_HOME is unset, empty or not \
         an absolute path, $HOME/.local/state/statectl/state.db; on macOS \
-        $HOME/Library/Application Support/StateStore/state.db, where a Mac app that is not \
-        sandboxed keeps its store (without HOME, the account's home folder). demo uses --db only, \
-        and a temporary database without it.
+        $HOME/Library/Application Support/StateStore/state.db, the store of command-line tools \
+        with no bundle identifier (statectl, a terminal host; without HOME, the account's home \
+        folder). A variable that names the database and is not UTF-8 exits 65, as --db does: \
+        decoded, it would name another file. demo uses --db only, and a temporary database \
+        without it.
 
         An app keeps its store in Library/Application Support/StateStore/state.db inside its \
-        container. --simulator BUNDLE opens that of the app BUNDLE in the booted iOS Simulator, \
-        and --simulator BUNDLE:GROUP that of its App Group GROUP (the container 'xcrun simctl \
-        get_app_container booted BUNDLE data|GROUP' names); after a write, statectl posts the \
-        store's Darwin notification inside the simulator too ('xcrun simctl spawn booted notifyutil \
-        -p NAME'), since a Simulator app does not hear the Mac's. --container BUNDLE opens that of \
-        the sandboxed Mac app BUNDLE, in ~/Library/Containers/BUNDLE/Data. --db, --simulator and \
-        --container exclude each other. No booted simulator, an app or group not installed, or no \
-        container exit 66; no xcrun, or a container the system will not let statectl read (macOS \
-        asks the user before a tool reads another app's data), exit 74.
+        container (Library/Caches/StateStore/state.db on tvOS, where the system may empty Caches), \
+        or inside an App Group's container, which it shares with its extensions. --simulator \
+        BUNDLE opens that of the app BUNDLE in the booted simulator, and --simulator BUNDLE:GROUP \
+        that of its App Group GROUP (the container 'xcrun simctl get_app_container UDID BUNDLE \
+        data|GROUP' names). With several simulators booted, name one by its UDID: --simulator \
+        UDID/BUNDLE[:GROUP] ('xcrun simctl list devices' shows them; statectl lists the booted ones \
+        and exits 64 when it cannot choose). Without GROUP, when the app's container holds no \
+        store, or one with no window, while one of its App Groups holds one, statectl says so on \
+        standard error with the spelling that reaches it. After a write, statectl posts the \
+        store's Darwin notification inside the simulator too ('xcrun simctl spawn UDID notifyutil \
+        -p NAME'), since a Simulator app does not hear the Mac's. Each xcrun call may take \
+        $STATECTL_XCRUN_TIMEOUT seconds (30 by default) and print 1 MiB; past either it is \
+        stopped, with what it started, and statectl exits 74 naming it.
+
+        On macOS, --container BUNDLE opens the store of the sandboxed app BUNDLE, in \
+        ~/Library/Containers/BUNDLE/Data; --app BUNDLE that of the app BUNDLE that is not \
+        sandboxed, ~/Library/Application Support/BUNDLE/StateStore/state.db (each such app has a \
+        folder of its own); --group GROUP the one in the App Group GROUP's container, \
+        ~/Library/Group Containers/GROUP (a group's container belongs to no one app, so GROUP \
+        alone names it). --db, --simulator, --container, --app and --group exclude each other. \
+        BUNDLE and GROUP are identifiers: letters, digits, '-' and '.'; GROUP after --simulator \
+        begins with 'group.'. No booted simulator, an app or group not installed, or no container \
+        exit 66; no xcrun, or a container the system will not let statectl read (macOS asks the \
+        user before a tool reads another app's data), exit 74.
 
         set, migrate and demo --db create the file and its folder when missing; import does only \
-        after the whole document was read and checked. No other command creates anything: on a \
-        missing file list is empty, check and migrate --status report an empty store, prune \
-        removes nothing, export exports no windows, watch waits for the file to be created, and \
-        show, restore, delete, history, revert and export SESSION exit 66.
+        after the whole document was read and checked. No other command creates anything, and \
+        each of them exits 66 on a missing file (a mistyped path is not an empty store): list, \
+        show, restore, history, export, backup, prune (with --dry-run too), check, migrate \
+        --status, delete, revert, set --focused. watch waits for the file to be created.
 
-        A database path is always a file: --db :memory: is a usage error (a file of that name is \
+        A command that only reads works where it may not write: a store in a folder of another \
+        user's is read through the -wal and -shm a writer keeps beside it, or, with neither there \
+        (none can be made, so no process has it open), as the file is on disk, its state checked \
+        before and after each read: exit 75 if another process wrote it meanwhile. A database \
+        path is always a file: --db :memory: is a usage error (a file of that name is \
         ./:memory:). Many processes share one file, hosts and statectl at once. SQLite keeps the \
         latest commits in a -wal file beside the database, found by name: never copy, move or \
         replace the file of a live store; 'statectl backup' makes a consistent copy.
@@ -71,7 +92,10 @@ enum ManualPage {
             \\&On Linux, the database when neither \\-\\-db nor STATECTL_DB names one, with SQLite's \\-wal and \\-shm files beside it.
             .TP
             \\&\\fI~/Library/Application Support/StateStore/state.db\\fR
-            \\&On macOS, the same, where a Mac app that is not sandboxed keeps its store.
+            \\&On macOS, the same: the store of command-line tools with no bundle identifier.
+            .TP
+            \\&\\fI~/Library/Application Support/BUNDLE/StateStore/state.db\\fR
+            \\&On macOS, the store of the app BUNDLE when it is not sandboxed (\\-\\-app BUNDLE).
             .SH EXIT STATUS
 
             """

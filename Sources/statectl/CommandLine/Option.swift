@@ -82,18 +82,31 @@ extension Option {
         help:
             "The database file (default: $STATECTL_DB, else on Linux $XDG_STATE_HOME/statectl/state.db or "
             + "~/.local/state/statectl/state.db, on macOS ~/Library/Application Support/StateStore/state.db).")
-    /// The store of an app in the booted iOS Simulator (or of an App Group there).
+    /// The store of an app in a booted simulator (or of an App Group there).
     static let simulator = Option.value(
-        "--simulator", "bundle[:group]", as: SimulatorTarget.self,
+        "--simulator", "[udid/]bundle[:group]", as: SimulatorTarget.self,
         help:
-            "The store of the app BUNDLE in the booted iOS Simulator, or of its App Group GROUP: Library/Application "
-            + "Support/StateStore/state.db in the container 'xcrun simctl get_app_container' names.")
+            "The store of the app BUNDLE in the booted simulator (the one with UDID, when several are booted), or of "
+            + "its App Group GROUP: Library/Application Support/StateStore/state.db (Library/Caches on tvOS) in the "
+            + "container 'xcrun simctl get_app_container' names.")
     /// The store of a sandboxed Mac app.
     static let container = Option.value(
         "--container", "bundle", as: BundleIdentifier.self,
         help:
             "The store of the sandboxed Mac app BUNDLE: ~/Library/Containers/BUNDLE/Data/Library/Application "
             + "Support/StateStore/state.db.")
+    /// The store of a Mac app that is not sandboxed.
+    static let app = Option.value(
+        "--app", "bundle", as: BundleIdentifier.self,
+        help:
+            "The store of the Mac app BUNDLE that is not sandboxed: ~/Library/Application "
+            + "Support/BUNDLE/StateStore/state.db.")
+    /// The store in a macOS App Group's container.
+    static let group = Option.value(
+        "--group", "group", as: GroupIdentifier.self,
+        help:
+            "The store in the macOS App Group GROUP's container, which its apps and extensions share: "
+            + "~/Library/Group Containers/GROUP/Library/Application Support/StateStore/state.db.")
     static let busyTimeout = Option.value(
         "--busy-timeout", "ms", as: WholeNumber.self,
         help: "How long to wait for another process's lock before giving up with exit 75 (default: 5000).")
@@ -113,7 +126,8 @@ extension Option {
 
     /// The options that may stand before or after any command that uses a database.
     static let globals: [Option] = [
-        database.option, simulator.option, container.option, busyTimeout.option, durability.option,
+        database.option, simulator.option, container.option, app.option, group.option, busyTimeout.option,
+        durability.option,
     ]
 }
 

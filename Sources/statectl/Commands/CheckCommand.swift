@@ -10,8 +10,7 @@ extension Command {
             every table as the store would, naming each problem: the window, the revision, the \
             change. Exits 74 when anything is wrong. Also says how much of the file is free pages \
             (a write gives them back once they pass a quarter of the file, a delete at once). \
-            Changes and creates nothing, and takes no write lock: a missing database reports an \
-            empty store.
+            Changes and creates nothing, and takes no write lock; a missing database is exit 66.
             """,
         options: [.json],
         run: CheckCommand.run)
@@ -20,14 +19,13 @@ extension Command {
 enum CheckCommand {
     static func run(_ invocation: Invocation, _ context: Context) throws {
         let path = try invocation.databasePath(context)
-        let store = try invocation.openStoreIfPresent(context, migrating: false)
-        let report = try (store ?? emptyStore()).check()
+        let report = try invocation.openStoreToInspect(context).check()
         let status = report.migrations
         if invocation.flag(.json) {
-            context.output.writeJSON { report.write(to: &$0, path: path, exists: store != nil) }
+            context.output.writeJSON { report.write(to: &$0, path: path, exists: true) }
         } else {
             var record = Record()
-            record.add("database", store == nil ? "\(path) (missing: an empty store)" : path)
+            record.add("database", path)
             record.add("integrity", lines: report.integrity.flatMap { $0.split(separator: "\n").map(String.init) })
             record.add("schema", "version \(status.schemaVersion) (this build: \(status.latestVersion))")
             record.add("pending", lines: status.pending.map(\.description))

@@ -8,7 +8,7 @@ extension Command {
             Prints {"format": "statectl/1", "windows": [...]} of the named sessions, or of every \
             session, sorted by session then window, read from one snapshot. Always JSON (--json \
             is accepted and changes nothing). 'statectl import' reads it back. A named session \
-            with no windows exits 66; a missing database exports no windows.
+            with no windows exits 66, and so does a missing database.
 
               statectl export mail > mail.json
             """,
@@ -25,11 +25,7 @@ enum ExportCommand {
     static func run(_ invocation: Invocation, _ context: Context) throws {
         let sessions = invocation.arguments(sessions)
         for session in sessions { try WindowState.validate(session: session) }
-        guard let store = try invocation.openStoreForReadingIfPresent(context) else {
-            if let session = sessions.first { throw StateStoreError.notFound(.session(session)) }
-            context.output.writeJSON { StateDocument(windows: []).write(to: &$0) }
-            return
-        }
+        let store = try invocation.openStoreForReading(context)
         try store.export(sessions: sessions) { context.output.write($0) }
         context.output.write(byte: UInt8(ascii: "\n"))
     }

@@ -60,12 +60,17 @@ enum WindowAddress {
         case .session: return nil
         case .focused(let kind):
             guard let window = try store.focusedWindow(session: session, kind: kind) else {
-                throw CommandFailure(
-                    status: ExitStatus.notFound,
-                    message: "session '\(session)' has no focused window" + (kind.map { " of kind '\($0)'" } ?? ""))
+                throw Self.noFocusedWindow(session: session, kind: kind)
             }
             return window
         }
+    }
+
+    /// The not-found error for a session with no focused window (of `kind`).
+    static func noFocusedWindow(session: String, kind: String?) -> CommandFailure {
+        CommandFailure(
+            status: ExitStatus.notFound,
+            message: "session '\(session)' has no focused window" + (kind.map { " of kind '\($0)'" } ?? ""))
     }
 
     /// The not-found error for a window with no stored state, saying when it was the focused one.

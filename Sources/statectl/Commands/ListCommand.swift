@@ -6,7 +6,7 @@ extension Command {
         abstract: "List windows, one row each.",
         discussion: """
             DEPTH is the number of routes in the window's own path; ITEM is the presented item. \
-            A missing database or an unknown session lists nothing.
+            An unknown session lists nothing; a missing database is exit 66.
             """,
         arguments: [ListCommand.session.positional],
         options: [ListCommand.sizeClass.option, .json],
@@ -35,7 +35,7 @@ enum ListCommand {
         let session = invocation.argument(session)
         if let session { try WindowState.validate(session: session) }
         let sizeClass = invocation.value(sizeClass)
-        let store = try invocation.openStoreForReadingIfPresent(context)
+        let store = try invocation.openStoreForReading(context)
         if invocation.flag(.json) {
             try streamJSON(store, session, sizeClass, context.output)
             return
@@ -46,7 +46,7 @@ enum ListCommand {
                 .init(title: "DEPTH", alignment: .right), .init(title: "ITEM", maximumWidth: 48),
                 .init(title: "REVISION", alignment: .right), .init(title: "UPDATED"),
             ], output: context.output, style: context.style)
-        try store?.forEachWindow(session: session, sizeClass: sizeClass) { window in
+        try store.forEachWindow(session: session, sizeClass: sizeClass) { window in
             table.add([
                 window.session, window.window, window.sizeClass.rawValue, String(window.depth),
                 window.item?.description ?? "-", String(window.revision), window.updatedAt.description,
@@ -58,12 +58,12 @@ enum ListCommand {
 
     /// One array, written row by row as the store reads them: memory stays flat for any count.
     private static func streamJSON(
-        _ store: WindowStore?, _ session: String?, _ sizeClass: SizeClass?, _ output: OutputBuffer
+        _ store: WindowStore, _ session: String?, _ sizeClass: SizeClass?, _ output: OutputBuffer
     ) throws {
         output.write(byte: UInt8(ascii: "["))
         var writer = JSONWriter()
         var first = true
-        try store?.forEachListedWindow(session: session, sizeClass: sizeClass) { window in
+        try store.forEachListedWindow(session: session, sizeClass: sizeClass) { window in
             writer.removeAll()
             window.write(to: &writer)
             if !first { output.write(byte: UInt8(ascii: ",")) }

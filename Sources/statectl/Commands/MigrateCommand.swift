@@ -7,7 +7,7 @@ extension Command {
         discussion: """
             Every other command that writes migrates on its own; this one does it on purpose, \
             and creates the database when missing. With --status nothing is changed or created: \
-            a missing database reports an empty store with every migration pending.
+            a missing database is exit 66.
             """,
         options: [MigrateCommand.status, .json],
         run: MigrateCommand.run)
@@ -35,7 +35,7 @@ enum MigrateCommand {
     }
 
     private static func report(_ invocation: Invocation, _ context: Context) throws {
-        let status = try (invocation.openStoreIfPresent(context, migrating: false) ?? emptyStore()).migrationStatus()
+        let status = try invocation.openStoreToInspect(context).migrationStatus()
         if invocation.flag(.json) {
             context.output.writeJSON { status.write(to: &$0) }
             return
@@ -51,12 +51,4 @@ enum MigrateCommand {
             ? "up to date" : "\(status.pending.count) pending: run 'statectl migrate' (or any command that writes)"
         context.output.write("\nSchema version \(status.schemaVersion) of \(status.latestVersion): \(summary).\n")
     }
-}
-
-/// A store with nothing in it and no migration applied: what a missing file reports as (SPEC §5),
-/// read from the library itself rather than imitated.
-func emptyStore() throws -> WindowStore {
-    var options = WindowStore.Options()
-    options.migrate = false
-    return try WindowStore.inMemory(options: options)
 }

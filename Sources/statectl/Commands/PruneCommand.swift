@@ -9,7 +9,7 @@ extension Command {
             12h, 30d), with the windows' history and scene facts (kind, focus), in one write, and \
             prints what it removed. Scene facts of a session with no stored window go too when \
             none was focused within DURATION; they are not printed. With --dry-run, prints what \
-            it would remove and removes nothing. A missing database removes nothing.
+            it would remove and removes nothing. A missing database is exit 66.
 
               statectl prune --older-than 30d --dry-run
             """,
@@ -27,8 +27,8 @@ enum PruneCommand {
     static func run(_ invocation: Invocation, _ context: Context) throws {
         let age = invocation.required(olderThan).duration
         let dry = invocation.flag(dryRun)
-        let store = try dry ? invocation.openStoreForReadingIfPresent(context) : invocation.openStoreIfPresent(context)
-        let pruned = try store?.prune(olderThan: age, dryRun: dry) ?? []
+        let store = try dry ? invocation.openStoreForReading(context) : invocation.openExistingStore(context)
+        let pruned = try store.prune(olderThan: age, dryRun: dry)
         context.hasWritten = !dry && !pruned.isEmpty
         if invocation.flag(.json) {
             context.output.writeJSON { $0.pruned(pruned, dryRun: dry) }

@@ -16,8 +16,9 @@ extension Command {
 
             With --focused in place of WINDOW, the session's most recently focused window is \
             changed, as its app recorded it (with --kind, the latest of that kind); the output \
-            names it. A session with none exits 66 and nothing is written; --focused never \
-            creates the database.
+            names it. It is found and written under one write lock, so a window another process \
+            deletes meanwhile is not made again. A session with none exits 66 and nothing is \
+            written; --focused never creates the database.
 
               statectl set mail main --size-class regular --push 'Folder:"inbox"' \\
                   --present 'Thread:{"id":42}'
@@ -146,15 +147,8 @@ enum SetCommand {
                 throw error.naming(mutation: index, of: occurrences)
             }
         }
-        // The focused window is looked up, never made: a missing file has none to write to.
-        let store =
-            try address.isFocused ? invocation.openExistingStore(context) : invocation.openOrCreateStore(context)
-        guard let window = try address.window(in: store, session: session) else {
-            preconditionFailure("the parser lets set run only with a window or --focused")
-        }
-        let state = try store.update(
-            session: session, window: window, expectedRevision: invocation.value(Option.expectRevision)?.value
-        ) { state in
+        let expected = invocation.value(Option.expectRevision)?.value
+        let apply = { (state: inout WindowState) throws(StateStoreError) in
             for (index, change) in changes.enumerated() {
                 do throws(StateStoreError) {
                     try change.apply(to: &state)
@@ -162,6 +156,22 @@ enum SetCommand {
                     throw error.naming(mutation: index, of: occurrences)
                 }
             }
+        }
+        let state: WindowState
+        switch address {
+        case .window(let window):
+            state = try invocation.openOrCreateStore(context).update(
+                session: session, window: window, expectedRevision: expected, apply)
+        case .focused(let kind):
+            // Looked up and written under one write lock, so a window another process deletes
+            // meanwhile is not made again; never made, the file: a missing one has no focused window.
+            guard
+                let written = try invocation.openExistingStore(context).updateFocusedWindow(
+                    session: session, kind: kind, expectedRevision: expected, apply)
+            else { throw WindowAddress.noFocusedWindow(session: session, kind: kind) }
+            state = written
+        case .session:
+            preconditionFailure("the parser lets set run only with a window or --focused")
         }
         context.hasWritten = true
         if invocation.flag(.json) {

@@ -1,25 +1,27 @@
 import StateStore
 
 extension Invocation {
-    /// The app container `--simulator` or `--container` names, if either was given.
+    /// The app's store `--simulator`, `--container`, `--app` or `--group` names, if one was given.
     var appContainer: AppContainer? {
-        if let target = value(Option.simulator) { return .simulator(bundle: target.bundle, group: target.group) }
+        if let target = value(Option.simulator) { return .simulator(target) }
         if let bundle = value(Option.container) { return .container(bundle: bundle.value) }
+        if let bundle = value(Option.app) { return .app(bundle: bundle.value) }
+        if let group = value(Option.group) { return .group(group.value) }
         return nil
     }
 
-    /// The database file this command line names: `--db`, the store in the container `--simulator`
-    /// or `--container` names, or the default location.
+    /// The database file this command line names: `--db`, the app's store `--simulator`,
+    /// `--container`, `--app` or `--group` names, or the default location.
     func databasePath(_ context: Context) throws -> String {
         if let known = context.databasePath { return known }
         if let container = appContainer {
-            let path = try container.databasePath(home: context.environment(.home))
+            let path = try container.databasePath(home: try context.environment(.home), context)
             context.databasePath = path
             return path
         }
         guard
-            let path = DatabaseLocation.path(
-                option: value(Option.database)?.path, environment: EnvironmentVariable.value(named:))
+            let path = try DatabaseLocation.path(
+                option: value(Option.database)?.path, environment: EnvironmentVariable.path(named:))
         else {
             throw UsageError("no database location: pass --db, or set STATECTL_DB or HOME", command: command)
         }
@@ -27,12 +29,16 @@ extension Invocation {
         return path
     }
 
-    /// Refuses a database location of `:memory:`, and a `$STATECTL_DURABILITY` that is neither
-    /// normal nor full, before anything is opened, so that the usage error wins over any other.
+    /// Refuses a database location of `:memory:`, two ways of naming the database, and a
+    /// `$STATECTL_DURABILITY` (or, with `--simulator`, `$STATECTL_XCRUN_TIMEOUT`) it cannot read,
+    /// before anything is opened or run, so that the usage error wins over any other.
     func checkDatabaseLocation(_ context: Context) throws(UsageError) {
         guard command.usesDatabase else { return }
         _ = try durability()
-        let ways = [Option.database.option, Option.simulator.option, Option.container.option].filter { option in
+        let ways = [
+            Option.database.option, Option.simulator.option, Option.container.option, Option.app.option,
+            Option.group.option,
+        ].filter { option in
             occurrences.contains { $0.option == option }
         }
         if ways.count > 1 {
@@ -43,9 +49,10 @@ extension Invocation {
         if !command.usesDefaultDatabase, let way = ways.first, way != Option.database.option {
             throw UsageError("'\(way.name)' is not for \(command.name), which takes --db only", command: command)
         }
+        if ways.first == Option.simulator.option { try Xcrun.checkTimeout(command) }
         if let option = value(Option.database) {
             try refuseInMemory(option.path)
-        } else if command.usesDefaultDatabase, let path = context.environment(.statectlDB) {
+        } else if command.usesDefaultDatabase, let path = EnvironmentVariable.statectlDB.value {
             try refuseInMemory(path)
         }
     }
@@ -73,45 +80,60 @@ extension Invocation {
         try WindowStore(path: try databasePath(context), options: storeOptions(create: false, migrate: migrating))
     }
 
-    /// Like ``openExistingStore(_:migrating:)``, but a missing file is `nil`: for the commands
-    /// that treat it as an empty store (`list`, `check`, `migrate --status`).
-    func openStoreIfPresent(_ context: Context, migrating: Bool = true) throws -> WindowStore? {
-        do {
-            return try openExistingStore(context, migrating: migrating)
-        } catch StateStoreError.notFound(.file) {
-            return nil
-        }
+    /// Opens the database for a command that only reports on it (`check`, `migrate --status`):
+    /// creating, migrating and writing nothing, read-only when it may not be written (see
+    /// ``openReading(_:options:)``). A missing file is ``StateStoreError/notFound(_:)`` (exit 66).
+    func openStoreToInspect(_ context: Context) throws -> WindowStore {
+        try openReading(try databasePath(context), options: storeOptions(create: false, migrate: false))
     }
 
     /// Opens the database for a command that only reads or reports, creating nothing and writing
     /// nothing: not a schema into an empty file (a zero-length file, or SQLite's with no tables,
     /// reads as an empty store), nor the journal mode into a file not in WAL (a backup copy stays
-    /// byte for byte). Only a file of an older schema is migrated first, as SPEC §4 has every
-    /// command but `check` and `migrate --status` do. A missing file is
-    /// ``StateStoreError/notFound(_:)`` (exit 66).
+    /// byte for byte). Only a file of an older schema is migrated first, as every command but
+    /// `check` and `migrate --status` does. A missing file is ``StateStoreError/notFound(_:)``
+    /// (exit 66): a path where no store exists is not an empty store.
     func openStoreForReading(_ context: Context) throws -> WindowStore {
         var options = storeOptions(create: false, migrate: false)
         // A read goes through each page once (a listing of a million windows, 290 MB): SQLite's
         // default cache of 2 MiB would only add to statectl's memory.
         options.pageCacheKiB = Self.readingPageCacheKiB
-        let store = try WindowStore(path: try databasePath(context), options: options)
+        let path = try databasePath(context)
+        let store = try openReading(path, options: options)
         let version = try store.migrationStatus().schemaVersion
         if version == 0 { return try WindowStore.inMemory() }  // empty: nothing in it to read
-        if version < WindowStore.schemaVersion { try store.migrate() }
+        if version < WindowStore.schemaVersion {
+            guard !store.options.readOnly else {
+                throw CommandFailure(
+                    status: ExitStatus.ioError,
+                    message: "\(path) has schema version \(version) and this build reads \(WindowStore.schemaVersion): "
+                        + "it must be migrated first, which this process cannot do (it may not write the file or its "
+                        + "folder); run 'statectl migrate' as one that can")
+            }
+            try store.migrate()
+        }
         return store
     }
 
     /// The page cache of a command that only reads, in KiB.
     static let readingPageCacheKiB = 256
 
-    /// Like ``openStoreForReading(_:)``, but a missing file is `nil`: for the commands that treat
-    /// it as an empty store (`list`, `export`, `prune --dry-run`).
-    func openStoreForReadingIfPresent(_ context: Context) throws -> WindowStore? {
+    /// Opens `path` for a command that writes nothing: as every command does, and when that fails
+    /// for want of write access (a WAL store in a folder this process may not write, where SQLite
+    /// cannot make the `-shm` a reader needs), read-only (``WindowStore/Options/readOnly``). The
+    /// first failure is the one reported when the second open fails too.
+    private func openReading(_ path: String, options: WindowStore.Options) throws -> WindowStore {
+        let failure: StateStoreError
         do {
-            return try openStoreForReading(context)
-        } catch StateStoreError.notFound(.file) {
-            return nil
+            return try WindowStore(path: path, options: options)
+        } catch {
+            guard case .io(let cause) = error, [.cantOpen, .readOnly].contains(cause.code.primary) else { throw error }
+            failure = error
         }
+        var readOnly = options
+        readOnly.readOnly = true
+        guard let store = try? WindowStore(path: path, options: readOnly) else { throw failure }
+        return store
     }
 
     /// A change feed of the database for `watch`, which need not exist yet: a file created later

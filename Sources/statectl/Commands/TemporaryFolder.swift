@@ -7,7 +7,7 @@
 /// A private folder under `$TMPDIR` (else `/tmp`), removed with everything in it when `body`
 /// returns or throws.
 func withTemporaryFolder<T>(_ prefix: String, _ body: (String) throws -> T) throws -> T {
-    var base = EnvironmentVariable.temporaryFolder.value ?? ""
+    var base = try EnvironmentVariable.temporaryFolder.path() ?? ""
     if base.isEmpty { base = "/tmp" }
     while base.count > 1 && base.hasSuffix("/") { base.removeLast() }
     var template = Array((base + "/" + prefix + "XXXXXX").utf8CString)
