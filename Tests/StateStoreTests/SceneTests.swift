@@ -494,12 +494,13 @@ struct SceneTests {
         inspect.migrate = false
         let status = try WindowStore(path: path, options: inspect).migrationStatus()
         #expect(status.schemaVersion == 3)
-        #expect(status.pending == [MigrationInfo(version: 4, name: "window_scenes")])
+        #expect(status.pending.first == MigrationInfo(version: 4, name: "window_scenes"))
+        #expect(status.pending.map(\.version) == Array(4...WindowStore.schemaVersion))
         #expect(try rawQuery(path, "PRAGMA user_version") == ["3"], "inspecting migrates nothing")
 
         let store = try WindowStore(path: path)
         #expect(try rawQuery(path, "PRAGMA user_version") == [String(WindowStore.schemaVersion)])
-        #expect(try store.migrationStatus().applied.last == MigrationInfo(version: 4, name: "window_scenes"))
+        #expect(try store.migrationStatus().applied.map(\.version) == Array(1...WindowStore.schemaVersion))
         let report = try store.check()
         #expect(report.isOK, "\(report)")
         #expect(try rawQuery(path, "SELECT * FROM windows ORDER BY window") == windows, "windows as they were")
@@ -516,5 +517,28 @@ struct SceneTests {
         #expect(try store.window(session: "main", window: "inbox")?.revision == 2)
         #expect(try store.deleteWindow(session: "main", window: "settings"))
         #expect(try store.focusedWindow(session: "main") == nil)
+    }
+}
+
+/// Which of the system's scene sessions showed a window (package API for hosts): recorded with no
+/// revision, read back per session, gone with the window.
+struct SceneSessionRecordTests {
+    @Test func aRecordedSceneSessionIsReadBackAndGoesWithItsWindow() throws {
+        let folder = TemporaryFolder()
+        let store = try WindowStore(path: folder.file("state.db"))
+        try store.save(WindowState(session: "s", window: "a"))
+        try store.recordSceneSession("scene-1", session: "s", window: "a")
+        try store.recordSceneSession("scene-2", session: "s", window: "no-state-yet")
+        try store.recordSceneSession("scene-3", session: "other", window: "a")
+        let recorded = try store.windowsOfSceneSessions(session: "s")
+        #expect(recorded.map(\.window) == ["a", "no-state-yet"])
+        #expect(recorded.map(\.scene) == ["scene-1", "scene-2"])
+        #expect(try store.window(session: "s", window: "a")?.revision == 1, "no revision for it")
+        try store.recordSceneSession("scene-4", session: "s", window: "a")
+        #expect(try store.windowsOfSceneSessions(session: "s").first?.scene == "scene-4", "the latest scene session")
+        try store.deleteWindow(session: "s", window: "a")
+        #expect(try store.windowsOfSceneSessions(session: "s").map(\.window) == ["no-state-yet"])
+        #expect(throws: StateStoreError.self) { try store.recordSceneSession("", session: "s", window: "a") }
+        #expect(throws: StateStoreError.self) { try store.recordSceneSession("x\u{0}", session: "s", window: "a") }
     }
 }

@@ -36,6 +36,29 @@ extension WindowStore {
         try setSceneFact("selected_tab", tab, session: session, window: window)
     }
 
+    /// Records that the system's scene session `scene` (on iOS, its `persistentIdentifier`) shows
+    /// `window`, so that the window is deleted when the system discards that scene session
+    /// (``windowsOfSceneSessions(session:)``). Like ``focus(session:window:kind:)``, it writes no
+    /// revision. A window no scene recorded is never discarded with one.
+    package func recordSceneSession(_ scene: String, session: String, window: String) throws(StateStoreError) {
+        try validateIdentifier(scene, "scene session id")
+        try setSceneFact("scene", scene, session: session, window: window)
+    }
+
+    /// The windows of `session` a scene session recorded as its own, with that scene session's id,
+    /// sorted by window id.
+    package func windowsOfSceneSessions(session: String) throws(StateStoreError) -> [(window: String, scene: String)] {
+        try validateIdentifier(session, "session id")
+        return try withDatabase { database throws(StateStoreError) in
+            var windows: [(window: String, scene: String)] = []
+            try database.query(
+                "SELECT window, scene FROM window_scenes WHERE session = ?1 AND scene IS NOT NULL ORDER BY window",
+                bind: { statement throws(StateStoreError) in try statement.bind(1, session) },
+                row: { statement throws(StateStoreError) in windows.append((statement.text(0), statement.text(1))) })
+            return windows
+        }
+    }
+
     /// The session's most recently focused window, or of those of `kind` the most recently
     /// focused one; `nil` when none was focused (a window deleted since is forgotten with it).
     /// Two windows stamped alike (written so by hand) are told apart by their ids' bytes, the
