@@ -71,6 +71,7 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
 # Each plant: one line of a scratch file that Swift 6.0 rejects, and the words its report names.
+# shellcheck disable=SC2016 # backticks and \( are Swift here, not the shell's
 plants=(
     'nonisolated final class Plant {}|nonisolated'
     'public nonisolated struct Plant {}|nonisolated'
