@@ -147,7 +147,8 @@ public final class ChangeFeed: Sendable {
         if exists {
             database = try Database(
                 path: path, create: false, busyTimeoutMilliseconds: options.busyTimeoutMilliseconds,
-                readsDescriptor: options.readsDescriptor)
+                readsDescriptor: options.readsDescriptor,
+                protection: options.fileProtection)
         }
         let cursor: Int64
         if let position {
@@ -398,7 +399,8 @@ public final class ChangeFeed: Sendable {
             guard try Self.openCreated(path, options) else { return [] }
             state.database = try Database(
                 path: path, create: false, busyTimeoutMilliseconds: options.busyTimeoutMilliseconds,
-                readsDescriptor: options.readsDescriptor)
+                readsDescriptor: options.readsDescriptor,
+                protection: options.fileProtection)
         }
         guard let database = state.database else { return [] }
         // A replaced file's data_version never changes: without this, the feed would go quiet.

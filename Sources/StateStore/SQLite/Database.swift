@@ -49,15 +49,18 @@ package final class Database {
     var commitNotice: CommitNotice?
 
     /// Opens `path` read-write, creating it when `create` is set, waiting up to
-    /// `busyTimeoutMilliseconds` for other connections' locks. The caller has checked the file.
+    /// `busyTimeoutMilliseconds` for other connections' locks, with the data-protection class
+    /// `protection` for what SQLite creates (Apple platforms). The caller has checked the file.
     /// `readsDescriptor` off (tests), the file's identity is not read from SQLite's descriptor, as
     /// where SQLite's VFS is not its unix one.
     package init(
-        path: String, create: Bool, busyTimeoutMilliseconds: Int, readsDescriptor: Bool = true
+        path: String, create: Bool, busyTimeoutMilliseconds: Int, readsDescriptor: Bool = true,
+        protection: WindowStore.FileProtection = .completeUntilFirstUserAuthentication
     ) throws(StateStoreError) {
         var handle: OpaquePointer?
         let flags =
             SQLITE_OPEN_READWRITE | (create ? SQLITE_OPEN_CREATE : 0) | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE
+            | protection.openFlags
         // A name SQLite could take for a URI (`file:x.db?mode=memory`, when the library is built
         // with URIs on, as Debian's is) is a file name here, as it was to ``StoreFile``.
         let fileName = path.hasPrefix("file:") ? "./" + path : path
