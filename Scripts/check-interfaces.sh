@@ -123,7 +123,7 @@ while IFS= read -r -d '' file; do host+=("$file"); done < <(sources Sources/Stat
 build StateStoreHost "$out" "${host[@]}"
 # The stand-in SDK the adapter needs: UIKit and SwiftUI, with library evolution as Apple's are.
 for framework in UIKit SwiftUI; do
-    swiftc -swift-version 6 -parse-as-library -enable-library-evolution -module-name "$framework" -I "$out/standin" \
+    swiftc -swift-version 6 -parse-as-library -enable-library-evolution -D STANDIN_IOS -module-name "$framework" -I "$out/standin" \
         -emit-module -emit-module-path "$out/standin/$framework.swiftmodule" \
         -emit-module-interface-path "$out/standin/$framework.swiftinterface" \
         "Tests/SwiftUIStandIn/$framework.swift" 2>"$out/$framework.log" || { cat "$out/$framework.log" >&2; exit 1; }
