@@ -14,8 +14,14 @@ let package = Package(
         .library(name: "StateStoreHost", targets: ["StateStoreHost"]),
         .library(name: "StateStoreSwiftUI", targets: ["StateStoreSwiftUI"]),
         .executable(name: "statectl", targets: ["statectl"]),
-        .executable(name: "mailhost", targets: ["mailhost"]),
+        // No `mailhost` product: Xcode offers a package's declared executable products in an app
+        // target's product sheet, iOS apps included, and mailhost is a terminal program for this
+        // repository. `swift run mailhost` needs none: SwiftPM makes a root package's executable
+        // targets runnable by name.
     ],
+    // Targets of this package that are not products are named `StateStore…` too (or in lower case,
+    // for executables): every target of a package graph shares one namespace, so a client with its
+    // own `TestSupport` or `Baselines` target would otherwise fail to resolve.
     targets: [
         // SQLite's C API: the SDK's libsqlite3 on Apple platforms, Debian's libsqlite3-dev on Linux. No
         // pkg-config: SwiftPM hands its flags to every client on every platform, so a Mac with
@@ -30,7 +36,7 @@ let package = Package(
         // committed (Sources/StateStore/Store/EmbeddedMigrations.swift), checked by MigrationTests.
         // A tool for this repository, not a build step: no client builds it or trusts a plugin.
         .executableTarget(
-            name: "MigrationEmbedder",
+            name: "StateStoreMigrationEmbedder",
             path: "Sources/MigrationEmbedder"
         ),
         .target(
@@ -72,13 +78,13 @@ let package = Package(
         ),
         // Fixtures and helpers the test targets share.
         .target(
-            name: "TestSupport",
+            name: "StateStoreTestSupport",
             dependencies: ["StateStore", "StateStoreSQLite"],
             path: "Tests/TestSupport"
         ),
         .testTarget(
             name: "StateStoreTests",
-            dependencies: ["StateStore", "StateStoreSQLite", "TestSupport", "MigrationEmbedder"]
+            dependencies: ["StateStore", "StateStoreSQLite", "StateStoreTestSupport", "StateStoreMigrationEmbedder"]
         ),
         // The library as an app sees it: StateStore alone, no Foundation, no test helpers (issue 10).
         .testTarget(
@@ -87,19 +93,19 @@ let package = Package(
         ),
         .testTarget(
             name: "StateStoreHostTests",
-            dependencies: ["StateStoreHost", "StateStore", "StateStoreSQLite", "TestSupport", "statectl"]
+            dependencies: ["StateStoreHost", "StateStore", "StateStoreSQLite", "StateStoreTestSupport", "statectl"]
         ),
         .testTarget(
             name: "statectlTests",
             // Not "statectl": the tests run the built binary, and linking its code in would bring its
             // static runtime into the test bundle too (`swift build` builds statectl anyway).
-            dependencies: ["StateStore", "StateStoreSQLite", "TestSupport"]
+            dependencies: ["StateStore", "StateStoreSQLite", "StateStoreTestSupport"]
         ),
         // The built `mailhost`, driven through a pseudo-terminal as a user drives it: keys and sizes
         // in, the screen read back through a model of a terminal.
         .testTarget(
             name: "MailHostTests",
-            dependencies: ["TestSupport", "mailhost", "statectl"]
+            dependencies: ["StateStoreTestSupport", "mailhost", "statectl"]
         ),
         // Reliability (issue 6): crash, multi-process, fault and hostile-input tests, and the child
         // process they drive. The tests run the built `statestore-stress` and `statectl` binaries.
@@ -118,7 +124,8 @@ let package = Package(
         .testTarget(
             name: "ReliabilityTests",
             dependencies: [
-                "StateStore", "StateStoreSQLite", "TestSupport", "statestore-stress", "statestore-host", "statectl",
+                "StateStore", "StateStoreSQLite", "StateStoreTestSupport", "statestore-stress", "statestore-host",
+                "statectl",
             ]
         ),
     ],
@@ -128,11 +135,13 @@ let package = Package(
 // Benchmarks (README, "Performance"): `swift run -c release statebench`. StateStore against a
 // baseline written on the SQLite C API and against one JSON file per window, in one run.
 package.targets += [
-    .target(name: "RawSQLite", dependencies: ["StateStoreSQLite"], path: "Benchmarks/RawSQLite"),
+    .target(name: "StateStoreRawSQLite", dependencies: ["StateStoreSQLite"], path: "Benchmarks/RawSQLite"),
     .target(
-        name: "Baselines", dependencies: ["StateStore", "RawSQLite", "StateStoreSQLite"], path: "Benchmarks/Baselines"),
+        name: "StateStoreBaselines", dependencies: ["StateStore", "StateStoreRawSQLite", "StateStoreSQLite"],
+        path: "Benchmarks/Baselines"),
     // StateStoreHost for the launch and host figures; statectl itself never links it.
     .executableTarget(
-        name: "statebench", dependencies: ["Baselines", "StateStoreHost", "statectl"], path: "Benchmarks/statebench"),
-    .testTarget(name: "BaselinesTests", dependencies: ["Baselines"], path: "Benchmarks/BaselinesTests"),
+        name: "statebench", dependencies: ["StateStoreBaselines", "StateStoreHost", "statectl"],
+        path: "Benchmarks/statebench"),
+    .testTarget(name: "BaselinesTests", dependencies: ["StateStoreBaselines"], path: "Benchmarks/BaselinesTests"),
 ]

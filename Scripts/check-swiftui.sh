@@ -5,17 +5,41 @@
 #
 # Each platform's branches are compiled against what that platform has, told apart as the sources
 # tell them (`canImport`, never `os()`, so that every line is compiled by one configuration here):
-#   ios      SwiftUI and UIKit (iPhone, iPad; tvOS and visionOS take the same branches)
+#   ios      SwiftUI and UIKit (iPhone, iPad, Mac Catalyst; tvOS and visionOS take the same
+#            branches, and the stand-ins' API is the same there)
 #   macos    SwiftUI and AppKit
 #   watchos  SwiftUI, UIKit and WatchKit
 # each once in Swift 6 language mode and once with -default-isolation MainActor (as new app
 # targets build). Any warning fails the check. CI runs it.
+#
+# The stand-ins are as strict as each platform's SDK: built with `-D STANDIN_IOS`, `-D
+# STANDIN_MACOS` or `-D STANDIN_WATCHOS`, they mark unavailable what that platform lacks (a Linux
+# compiler enforces no `@available(watchOS, unavailable)` itself): in the watchOS configuration
+# UIKit has no UIApplication, UIResponder, UIScene, UISceneSession or UIView, and SwiftUI no
+# UIViewRepresentable; in the macOS one there is no UIKit, no UIViewRepresentable and no
+# `ProcessInfo.performExpiringActivity`.
+#
+#   Scripts/check-swiftui.sh               the adapter and the sample app, in every configuration
+#   Scripts/check-swiftui.sh --self-test   a file using UIApplication, UIView and
+#                                          UIViewRepresentable must fail the watchOS and macOS
+#                                          configurations, each use reported, and type-check in
+#                                          the iOS one
 #
 # What this cannot see: how SwiftUI and UIKit behave at run time (when `onChange` runs, how a sheet
 # is presented, what iOS does with an expiring activity), API the stand-ins do not declare, and
 # the SDK's own declarations where the stand-ins' copies are wrong (each cites the page it copies).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+
+self_test=false
+case "${1-}" in
+    "") ;;
+    --self-test) self_test=true ;;
+    *)
+        echo "usage: Scripts/check-swiftui.sh [--self-test]" >&2
+        exit 64
+        ;;
+esac
 
 echo "== build StateStoreHost (the modules the adapter imports)"
 swift build --target StateStoreHost >/dev/null
@@ -29,9 +53,10 @@ standin=Tests/SwiftUIStandIn
 # of its clients (an unknown case of a non-frozen enum, say) is demanded here too.
 # Any warning fails, but the one Linux's Foundation causes: it is not built for library evolution
 # (Apple's is), and the stand-ins name Foundation's types (NSObject, URL) as the SDK's do.
-build_module() { # OUT NAME SOURCE
-    local log=$1/$2.log
-    swiftc -swift-version 6 -parse-as-library -enable-library-evolution -I "$1" \
+build_module() { # OUT NAME SOURCE PLATFORM
+    local log=$1/$2.log platform
+    platform=$(echo "$4" | tr '[:lower:]' '[:upper:]')
+    swiftc -swift-version 6 -parse-as-library -enable-library-evolution -I "$1" -D "STANDIN_$platform" \
         -module-name "$2" -emit-module -emit-module-path "$1/$2.swiftmodule" "$3" 2>"$log" || { cat "$log" >&2; exit 1; }
     if grep 'warning:' "$log" | grep -v "module 'Foundation' was not compiled with library evolution support"; then
         cat "$log" >&2
@@ -48,6 +73,50 @@ package_name=$(basename "$PWD" | tr '[:upper:]' '[:lower:]' | sed -e 's/[^a-z0-9
 sample=(Examples/MailApp/*.swift Examples/MailApp/Shared/*.swift)
 # The share extension: a module of its own compiling the app's route file (MailShare.MailRoute).
 share=(Examples/MailApp/ShareExtension/*.swift Examples/MailApp/Shared/*.swift)
+# The self-test's plant: UIKit code an iOS app compiles, which watchOS and macOS must refuse.
+self_test_configuration() { # PLATFORM OUT
+    local platform=$1 out=$2 plant=$work/Plant.swift log=$work/plant.log status=0 use
+    cat >"$plant" <<'SWIFT'
+import SwiftUI
+import UIKit
+
+@MainActor func plantedApplication() -> Set<UISceneSession> { UIApplication.shared.openSessions }
+@MainActor final class PlantedView: UIView {}
+struct PlantedRepresentable: UIViewRepresentable {
+    func makeUIView(context: Context) -> PlantedView { PlantedView() }
+    func updateUIView(_ view: PlantedView, context: Context) {}
+}
+SWIFT
+    swiftc -swift-version 6 -typecheck -parse-as-library -I "$out" -module-name Plant "$plant" >"$log" 2>&1 || status=$?
+    case $platform in
+        ios)
+            if [ $status != 0 ]; then
+                cat "$log" >&2
+                echo "error: the plant does not type-check in the iOS configuration: the stand-ins are broken" >&2
+                exit 1
+            fi
+            ;;
+        watchos)
+            for use in "'UIApplication' is unavailable" "'UIView' is unavailable" "'UIViewRepresentable' is unavailable"; do
+                if ! grep -q -F "$use" "$log"; then
+                    cat "$log" >&2
+                    echo "error: the watchOS configuration does not report $use" >&2
+                    exit 1
+                fi
+            done
+            ;;
+        macos)
+            # No UIKit at all: the import itself fails.
+            if [ $status = 0 ] || ! grep -q "no such module 'UIKit'" "$log"; then
+                cat "$log" >&2
+                echo "error: the macOS configuration accepts UIKit code" >&2
+                exit 1
+            fi
+            ;;
+    esac
+    echo "   self-test: the plant $([ $status = 0 ] && echo type-checks || echo "fails, $(grep -c 'error:' "$log") error(s)")"
+}
+
 for platform in ios macos watchos; do
     out=$work/$platform
     mkdir -p "$out"
@@ -57,10 +126,14 @@ for platform in ios macos watchos; do
         watchos) frameworks=(UIKit WatchKit) ;;
     esac
     echo "== $platform: stand-in ${frameworks[*]} and SwiftUI"
-    for framework in "${frameworks[@]}"; do build_module "$out" "$framework" "$standin/$framework.swift"; done
-    build_module "$out" SwiftUI "$standin/SwiftUI.swift"
+    for framework in "${frameworks[@]}"; do build_module "$out" "$framework" "$standin/$framework.swift" $platform; done
+    build_module "$out" SwiftUI "$standin/SwiftUI.swift" $platform
 
     common=(-typecheck -parse-as-library -warnings-as-errors -I "$out" -I "$modules" -I Sources/CSQLite)
+    if $self_test; then
+        self_test_configuration "$platform" "$out"
+        continue
+    fi
     for mode in "" "-default-isolation MainActor"; do
         # shellcheck disable=SC2086
         swiftc -swift-version 6 $mode "${common[@]}" -package-name "$package_name" -module-name StateStoreSwiftUI \
@@ -81,4 +154,9 @@ for platform in ios macos watchos; do
         "${share[@]}"
     echo "   the sample app and its share extension type-check: ${#sample[@]} and ${#share[@]} files"
 done
+if $self_test; then
+    echo "SwiftUI stand-in self-test: UIApplication, UIView and UIViewRepresentable fail the watchOS" \
+        "and macOS configurations and type-check in the iOS one"
+    exit 0
+fi
 echo "SwiftUI adapter and sample app type-check for iOS, macOS and watchOS's branches, no warnings"

@@ -10,7 +10,7 @@
 # JSON is exported from. The tests also run the built statectl, mailhost and statestore-stress as
 # child processes; they inherit LLVM_PROFILE_FILE, so their counters are in default.profdata too,
 # and this report reads those binaries beside the test bundle. Files no test binary contains are
-# not counted: MigrationEmbedder (a tool of the repository, run by Scripts/embed-migrations.sh) and StateStoreSwiftUI (compiled only where
+# not counted: StateStoreMigrationEmbedder (a tool of the repository, run by Scripts/embed-migrations.sh) and StateStoreSwiftUI (compiled only where
 # SwiftUI exists). No threshold: the figure is reported, not judged.
 set -euo pipefail
 cd "$(dirname "$0")/.."

@@ -5,6 +5,6 @@
 # committed file and no plugin (SPEC §8: nothing for an app developer to trust).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-swift build --product MigrationEmbedder >/dev/null
-"$(swift build --show-bin-path)/MigrationEmbedder" Sources/StateStore/Store/EmbeddedMigrations.swift Migrations/*.sql
+swift build --product StateStoreMigrationEmbedder >/dev/null
+"$(swift build --show-bin-path)/StateStoreMigrationEmbedder" Sources/StateStore/Store/EmbeddedMigrations.swift Migrations/*.sql
 echo "Sources/StateStore/Store/EmbeddedMigrations.swift: $(ls Migrations/*.sql | wc -l) migrations"

@@ -1,5 +1,5 @@
-import RawSQLite
 import StateStore
+import StateStoreRawSQLite
 import StateStoreSQLite
 
 /// The raw baseline of a host's launch (`raw_launch`): open a store, read one session's windows

@@ -1,5 +1,5 @@
-import RawSQLite
 import StateStore
+import StateStoreRawSQLite
 import StateStoreSQLite
 
 /// The raw baseline (`Benchmarks/RawSQLite`): the same statements against the SQLite C API, with

@@ -1,4 +1,4 @@
-import RawSQLite
+import StateStoreRawSQLite
 
 /// The floor of a verb that hands its write to another thread (`raw_wake_floor`, in C): a thread
 /// on core 0 idles `idleMicroseconds`, then wakes one sleeping on a futex, on core 1 with

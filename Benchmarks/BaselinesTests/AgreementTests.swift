@@ -1,6 +1,6 @@
-import Baselines
 import Foundation
 import StateStore
+import StateStoreBaselines
 import Testing
 
 /// statebench's contenders must do the same work, or its ratios mean nothing: these tests run

@@ -1,4 +1,4 @@
-import Baselines
+import StateStoreBaselines
 import Testing
 
 /// statebench's rounds are balanced: over a cycle every contender runs in every place, and right

@@ -1,4 +1,4 @@
-import Baselines
+import StateStoreBaselines
 import Testing
 
 #if os(Linux)

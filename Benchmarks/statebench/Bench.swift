@@ -1,6 +1,6 @@
-import Baselines
 import Foundation
 import StateStore
+import StateStoreBaselines
 
 /// Runs the sections the options ask for and collects their figures.
 final class Bench {

@@ -1,7 +1,7 @@
-import Baselines
 import Foundation
 import Observation
 import StateStore
+import StateStoreBaselines
 import StateStoreHost
 
 // The host section (issue 11): a live WindowModel on the main actor, which is idle between the

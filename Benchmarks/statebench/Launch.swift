@@ -1,6 +1,6 @@
-import Baselines
 import Foundation
 import StateStore
+import StateStoreBaselines
 import StateStoreHost
 
 // The launch section (issue 16): what a host does when it starts — open a store of 1,000 windows

@@ -1,4 +1,4 @@
-import Baselines
+import StateStoreBaselines
 
 #if canImport(Glibc)
     import Glibc

@@ -1,6 +1,6 @@
-import Baselines
 import Foundation
 import StateStore
+import StateStoreBaselines
 
 // The notify section (issue 14): how soon a change feed learns of a commit made by another
 // process, and how often an idle one wakes, with file notifications and with forced polling

@@ -1,6 +1,6 @@
-import Baselines
 import Foundation
 import StateStore
+import StateStoreBaselines
 
 /// statebench's command line.
 struct Options {

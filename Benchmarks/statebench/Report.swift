@@ -1,5 +1,5 @@
-import Baselines
 import Foundation
+import StateStoreBaselines
 
 /// The machine and settings a run measured on.
 struct Machine: Encodable {

@@ -3,6 +3,18 @@
 
 #include <sqlite3.h>
 
+// The data-protection classes of Apple's SQLite (its sqlite3.h only; SQLite's own header reserves
+// these bits): a file, and the -wal and -shm SQLite makes beside it, get the class of the flag the
+// connection was opened with. Apple's values, for the builds whose header lacks them; StateStore
+// passes them only on Apple platforms.
+#ifndef SQLITE_OPEN_FILEPROTECTION_COMPLETE
+#define SQLITE_OPEN_FILEPROTECTION_COMPLETE 0x00100000
+#define SQLITE_OPEN_FILEPROTECTION_COMPLETEUNLESSOPEN 0x00200000
+#define SQLITE_OPEN_FILEPROTECTION_COMPLETEUNTILFIRSTUSERAUTHENTICATION 0x00300000
+#define SQLITE_OPEN_FILEPROTECTION_NONE 0x00400000
+#define SQLITE_OPEN_FILEPROTECTION_MASK 0x00700000
+#endif
+
 // SQLITE_TRANSIENT is a macro over a function-pointer cast, which Swift cannot import.
 static inline sqlite3_destructor_type statestore_sqlite_transient(void) {
     return SQLITE_TRANSIENT;

@@ -1,5 +1,5 @@
 import Foundation
-import TestSupport
+import StateStoreTestSupport
 
 #if canImport(Glibc)
     import Glibc

@@ -1,5 +1,5 @@
 import Foundation
-import TestSupport
+import StateStoreTestSupport
 import Testing
 
 #if canImport(Glibc)

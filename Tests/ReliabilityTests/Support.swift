@@ -1,7 +1,7 @@
 import Foundation
 import StateStore
 import StateStoreSQLite
-@_exported import TestSupport
+@_exported import StateStoreTestSupport
 import Testing
 
 /// A test setting read from the environment, so that `Scripts/reliability-long.sh` can run the

@@ -2,7 +2,7 @@ import Foundation
 import Observation
 import StateStore
 import StateStoreHost
-@_exported import TestSupport
+@_exported import StateStoreTestSupport
 import Testing
 
 /// A clock that moves only when a test says so: size-class changes settle without anyone sleeping.

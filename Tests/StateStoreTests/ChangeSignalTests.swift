@@ -180,7 +180,7 @@ private func resolved(_ path: String) -> String {
             var seen = try feed.poll().compactMap(\.change?.window)
             // A commit may be published just after its wake: the rechecks find it, never the net.
             var next = schedule.next(after: wake, found: !seen.isEmpty, mechanism: signal.mechanism)
-            while seen.isEmpty && next < WakeSchedule.safetyNet {
+            while seen.isEmpty && next < schedule.safetyNetInterval {
                 let again = signal.wait(timeout: next)
                 seen = try feed.poll().compactMap(\.change?.window)
                 next = schedule.next(after: again, found: !seen.isEmpty, mechanism: signal.mechanism)
@@ -528,7 +528,7 @@ private func resolved(_ path: String) -> String {
         // "A few seconds": at most one idle wake-up a second, and rechecks that widen.
         #expect(Schedule.safetyNet >= .seconds(1) && Schedule.safetyNet <= .seconds(5))
         #expect(Schedule.rechecks == Schedule.rechecks.sorted() && Schedule.rechecks.last! < Schedule.safetyNet)
-        var schedule = Schedule()
+        var schedule = Schedule(kind: .inotify)
         let notifying = WakeMechanism.notifications
         #expect(schedule.next(after: nil, found: false, mechanism: notifying) == Schedule.safetyNet)
         #expect(schedule.next(after: .timedOut, found: false, mechanism: notifying) == Schedule.safetyNet)

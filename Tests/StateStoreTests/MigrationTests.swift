@@ -30,7 +30,7 @@ struct MigrationTests {
             .map { Self.migrationsFolder.appendingPathComponent($0).path }
         let folder = TemporaryFolder()
         let generated = folder.file("EmbeddedMigrations.swift")
-        let embedder = builtBinary("MigrationEmbedder", environment: "MIGRATION_EMBEDDER")
+        let embedder = builtBinary("StateStoreMigrationEmbedder", environment: "MIGRATION_EMBEDDER")
         let status = try spawnAndWait(
             embedder, [generated] + files, environment: [:], stdout: .discarded, stderr: .discarded)
         #expect(status == 0)

@@ -1,1 +1,1 @@
-@_exported import TestSupport
+@_exported import StateStoreTestSupport

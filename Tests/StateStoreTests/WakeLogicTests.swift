@@ -162,10 +162,11 @@ private struct WakeFixture {
     let store: WindowStore
     let writer: WindowStore
 
-    init(polling: Bool = false) throws {
+    init(polling: Bool = false, kind: WakeSchedule.Kind = .inotify) throws {
         var options = WindowStore.Options()
         options.wakeSources = wakes.sources
         options.forcePolling = polling
+        options.changeSchedule = WakeSchedule(kind: kind)
         store = try WindowStore(path: folder.file("state.db"), options: options)
         writer = try WindowStore(path: folder.file("state.db"))
     }
@@ -431,5 +432,121 @@ private let safetyNet = WakeSchedule.safetyNet
         #expect(try feed.wait(timeout: .seconds(10)).isEmpty)
         let watching = fixture.wakes.asked.filter(\.watching).map(\.timeout)
         #expect(watching.prefix(3) == [safetyNet, rechecks[0], safetyNet])
+    }
+}
+
+// MARK: - Apple platforms' schedule
+
+// With the Darwin sources (the store's notification, posted by writers after each commit, and the
+// kqueue watch of the -wal), over the same fake: a 30 s safety net, no recheck after a posted
+// wake, and fewer rechecks after a WAL write's wake. Linux's figures are the tests above.
+
+private let darwinRechecks = WakeSchedule.darwinRechecks
+private let darwinNet = WakeSchedule.darwinSafetyNet
+
+extension WakeLogicTests {
+    @Test func theScheduleKindIsThePlatforms() {
+        #if canImport(Darwin)
+            #expect(WakeSchedule.Kind.native == .darwin)
+            #expect(WakeSchedule().safetyNetInterval == .seconds(30))
+        #else
+            #expect(WakeSchedule.Kind.native == .inotify)
+            #expect(WakeSchedule().safetyNetInterval == .seconds(2), "Linux's figures unchanged")
+            #expect(WakeSchedule().rechecks == rechecks)
+        #endif
+        #expect(WindowStore.Options().changeSchedule.kind == .native)
+        #expect(darwinNet >= .seconds(30))
+        #expect(darwinRechecks == [1, 4, 16, 64, 256].map { .milliseconds($0) })
+        #expect(darwinRechecks.count < rechecks.count)
+    }
+
+    @Test func theAppleScheduleInTurns() {
+        var schedule = WakeSchedule(kind: .darwin)
+        let notifying = WakeMechanism.notifications
+        #expect(schedule.next(after: nil, found: false, mechanism: notifying) == darwinNet)
+        #expect(schedule.next(after: .timedOut, found: false, mechanism: notifying) == darwinNet)
+        // Posted after the commit was published: nothing to recheck, found or not.
+        #expect(schedule.next(after: .changed(.posted), found: true, mechanism: notifying) == darwinNet)
+        #expect(schedule.next(after: .changed(.posted), found: false, mechanism: notifying) == darwinNet)
+        // A WAL write: rechecks while they find nothing, then the net.
+        var timeouts = [schedule.next(after: .changed(.walWritten), found: false, mechanism: notifying)]
+        for _ in 1..<darwinRechecks.count {
+            timeouts.append(schedule.next(after: .timedOut, found: false, mechanism: notifying))
+        }
+        #expect(timeouts == darwinRechecks)
+        #expect(schedule.next(after: .timedOut, found: false, mechanism: notifying) == darwinNet)
+        // A find leaves the last recheck for the next wait; the commit's notification cancels it.
+        _ = schedule.next(after: .changed([.walWritten, .walAdded]), found: true, mechanism: notifying)
+        #expect(schedule.next(after: nil, found: false, mechanism: notifying) == darwinRechecks.last)
+        #expect(schedule.next(after: .changed(.posted), found: false, mechanism: notifying) == darwinNet)
+        // A recheck that finds: the same, one last recheck.
+        _ = schedule.next(after: .changed(.walWritten), found: false, mechanism: notifying)
+        _ = schedule.next(after: .timedOut, found: true, mechanism: notifying)
+        #expect(schedule.next(after: nil, found: false, mechanism: notifying) == darwinRechecks.last)
+        #expect(schedule.next(after: .timedOut, found: false, mechanism: notifying) == darwinNet)
+        // A wake with no cause named (a watch that failed) is not a post: it rechecks.
+        #expect(schedule.next(after: .changed([]), found: false, mechanism: notifying) == darwinRechecks[0])
+        // An interrupted wait counts as a step; polling ignores all of it.
+        #expect(schedule.next(after: .interrupted, found: false, mechanism: notifying) == darwinRechecks[1])
+        #expect(
+            schedule.next(after: .changed(.walWritten), found: false, mechanism: .polling(reason: "x"))
+                == .milliseconds(50))
+        #expect(WakeSchedule(safetyNet: .seconds(3600), kind: .darwin).safetyNetInterval == .seconds(3600))
+    }
+
+    @Test func anIdleAppleFeedWakesOnceInThirtySeconds() throws {
+        let fixture = try WakeFixture(kind: .darwin)
+        let feed = try fixture.store.changeFeed()
+        #expect(try feed.wait(timeout: .seconds(90)).isEmpty)
+        #expect(fixture.wakes.asked.map(\.timeout) == [darwinNet, darwinNet, darwinNet])
+        #expect(feed.activity.timeouts == 3, "3 wake-ups in 90 s")
+    }
+
+    @Test func aPostedWakeIsReadAtOnceAndNotRechecked() throws {
+        let fixture = try WakeFixture(kind: .darwin)
+        let feed = try fixture.store.changeFeed()
+        fixture.wakes.then(.wake(.posted)) { fixture.write() }
+        #expect(revisions(try feed.wait(timeout: .seconds(60))) == [1])
+        #expect(try feed.wait(timeout: darwinNet).isEmpty)
+        #expect(fixture.wakes.asked.map(\.timeout) == [darwinNet, darwinNet], "no recheck after the post")
+    }
+
+    @Test func aWALWriteWakeRechecksUntilItsCommitIsPublishedThenOnceMore() throws {
+        let fixture = try WakeFixture(kind: .darwin)
+        let feed = try fixture.store.changeFeed()
+        // A writer that does not post (sqlite3): its WAL write wakes the feed before the commit is
+        // published, during the second recheck.
+        fixture.wakes.then(.wake(.walWritten))
+        fixture.wakes.then(.timeOut)
+        fixture.wakes.then(.timeOut) { fixture.write() }
+        #expect(revisions(try feed.wait(timeout: .seconds(60))) == [1])
+        #expect(fixture.wakes.asked.map(\.timeout) == [darwinNet, darwinRechecks[0], darwinRechecks[1]])
+        #expect(fixture.wakes.now == darwinRechecks[0] + darwinRechecks[1], "found 5 ms after the wake")
+        // One more recheck, for a commit the same event covered; then the net.
+        fixture.wakes.then(.timeOut)
+        #expect(try feed.wait(timeout: .seconds(60)).isEmpty)
+        #expect(Array(fixture.wakes.asked.map(\.timeout).dropFirst(3).prefix(2)) == [darwinRechecks.last, darwinNet])
+    }
+
+    @Test func aCommitAnnouncedByBothSourcesCostsFewerWakesThanOnLinux() throws {
+        // A commit of this package, the app's own included: its WAL write wakes the kqueue watch,
+        // then its notification comes. The waits each schedule asks for in the second after it.
+        func waits(_ kind: WakeSchedule.Kind) throws -> [Duration?] {
+            let fixture = try WakeFixture(kind: kind)
+            let feed = try fixture.store.changeFeed()
+            fixture.wakes.then(.wake(.walWritten)) { fixture.write() }
+            #expect(revisions(try feed.wait(timeout: .seconds(60))) == [1])
+            fixture.wakes.then(.wake(.posted))
+            #expect(try feed.wait(timeout: .seconds(1)).isEmpty)
+            return fixture.wakes.asked.map(\.timeout)
+        }
+        let apple = try waits(.darwin)
+        let linux = try waits(.inotify)
+        // Apple: the net, the last recheck (ended at once by the post), the net until the second
+        // is up (the fake's clock moves only when a wait times out).
+        #expect(apple == [darwinNet, darwinRechecks.last, .seconds(1)])
+        // Linux: every recheck after the post's wake too.
+        #expect(linux.count >= rechecks.count + 2)
+        #expect(apple.count <= 3 && apple.count < linux.count / 3)
     }
 }

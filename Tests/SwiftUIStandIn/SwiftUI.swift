@@ -492,8 +492,14 @@ where SelectionValue: Hashable, Content: View {
 #if canImport(UIKit)
     import UIKit
 
-    /// https://developer.apple.com/documentation/swiftui/uiviewrepresentable
-    @available(iOS 13.0, tvOS 13.0, *)
+    /// https://developer.apple.com/documentation/swiftui/uiviewrepresentable (iOS 13, iPadOS 13, Mac
+    /// Catalyst 13, tvOS 13, visionOS 1; not macOS or watchOS)
+    @available(iOS 13.0, macCatalyst 13.0, tvOS 13.0, visionOS 1.0, *)
+    @available(macOS, unavailable)
+    @available(watchOS, unavailable)
+    #if STANDIN_WATCHOS || STANDIN_MACOS
+        @available(*, unavailable, message: "not in this platform's SwiftUI")
+    #endif
     @MainActor @preconcurrency public protocol UIViewRepresentable: View where Self.Body == Never {
         associatedtype UIViewType: UIView
         typealias Context = UIViewRepresentableContext<Self>
@@ -501,13 +507,22 @@ where SelectionValue: Hashable, Content: View {
         @MainActor @preconcurrency func updateUIView(_ uiView: Self.UIViewType, context: Self.Context)
     }
 
+    #if STANDIN_WATCHOS || STANDIN_MACOS
+        @available(*, unavailable, message: "not in this platform's SwiftUI")
+    #endif
     extension UIViewRepresentable where Self.Body == Never {
         /// A representable view has no body of its own.
         public var body: Never { fatalError("stand-in") }
     }
 
-    /// https://developer.apple.com/documentation/swiftui/uiviewrepresentablecontext
-    @available(iOS 13.0, tvOS 13.0, *)
+    /// https://developer.apple.com/documentation/swiftui/uiviewrepresentablecontext (iOS 13, iPadOS
+    /// 13, Mac Catalyst 13, tvOS 13, visionOS 1; not macOS or watchOS)
+    @available(iOS 13.0, macCatalyst 13.0, tvOS 13.0, visionOS 1.0, *)
+    @available(macOS, unavailable)
+    @available(watchOS, unavailable)
+    #if STANDIN_WATCHOS || STANDIN_MACOS
+        @available(*, unavailable, message: "not in this platform's SwiftUI")
+    #endif
     @MainActor @preconcurrency public struct UIViewRepresentableContext<Representable>
     where Representable: UIViewRepresentable {}
 #endif

@@ -7,6 +7,13 @@
 // UIKit's classes are Objective-C classes, so `NSObject` subclasses: a method named like one of
 // NSObject's (`copy()`, `hash`, `description`) changes meaning or becomes ambiguous, here as on
 // Apple platforms (swift-corelibs-foundation's NSObject declares `copy()` too).
+//
+// Per platform, as strict as the SDK: each declaration carries the availability its page gives
+// (the `@available` lines; the `availability` of Apple's documentation, read for each). A Linux
+// compiler enforces no platform's availability, so Scripts/check-swiftui.sh builds this module
+// once per configuration with `-D STANDIN_IOS`, `-D STANDIN_WATCHOS` …, and what a platform lacks
+// is also marked `@available(*, unavailable)` under its flag: watchOS's UIKit has no application,
+// responder, scene or view (UIKit is not in macOS at all: the macOS configuration has no UIKit).
 
 import Foundation
 
@@ -17,9 +24,14 @@ import Foundation
 
 extension ProcessInfo {
     /// https://developer.apple.com/documentation/foundation/processinfo/performexpiringactivity(withreason:using:)
-    /// (iOS 8.2, macOS 10.10, tvOS 9.0, watchOS 2.0, visionOS 1.0; the block runs asynchronously,
-    /// `expired` true when the system will not give, or takes back, the time.)
-    @available(iOS 8.2, macOS 10.10, tvOS 9.0, watchOS 2.0, *)
+    /// (iOS 8.2, iPadOS 8.2, Mac Catalyst 13.1, tvOS 9.0, visionOS 1.0, watchOS 2.0; not macOS. The
+    /// block runs asynchronously, `expired` true when the system will not give, or takes back, the
+    /// time.)
+    @available(iOS 8.2, macCatalyst 13.1, tvOS 9.0, watchOS 2.0, visionOS 1.0, *)
+    @available(macOS, unavailable)
+    #if STANDIN_MACOS
+        @available(*, unavailable, message: "not in macOS's Foundation")
+    #endif
     public func performExpiringActivity(withReason reason: String, using block: @escaping @Sendable (Bool) -> Void) {}
 }
 
@@ -32,12 +44,22 @@ extension NSObject {
 
 // MARK: - The application and its scene sessions
 
-/// https://developer.apple.com/documentation/uikit/uiresponder
-@available(iOS 2.0, tvOS 9.0, *)
+/// https://developer.apple.com/documentation/uikit/uiresponder (iOS 2, iPadOS 2, Mac Catalyst 13.1,
+/// tvOS 9, visionOS 1; not watchOS)
+@available(iOS 2.0, macCatalyst 13.1, tvOS 9.0, visionOS 1.0, *)
+@available(watchOS, unavailable)
+#if STANDIN_WATCHOS
+    @available(*, unavailable, message: "not in watchOS's UIKit")
+#endif
 @MainActor @preconcurrency open class UIResponder: NSObject {}
 
-/// https://developer.apple.com/documentation/uikit/uiapplication
-@available(iOS 2.0, tvOS 9.0, *)
+/// https://developer.apple.com/documentation/uikit/uiapplication (iOS 2, iPadOS 2, Mac Catalyst 13.1,
+/// tvOS, visionOS 1; not watchOS)
+@available(iOS 2.0, macCatalyst 13.1, tvOS 9.0, visionOS 1.0, *)
+@available(watchOS, unavailable)
+#if STANDIN_WATCHOS
+    @available(*, unavailable, message: "not in watchOS's UIKit")
+#endif
 @MainActor @preconcurrency open class UIApplication: UIResponder {
     /// https://developer.apple.com/documentation/uikit/uiapplication/shared (unavailable in app
     /// extensions: the adapter reaches it by key path, and only outside one)
@@ -45,13 +67,19 @@ extension NSObject {
     @available(tvOSApplicationExtension, unavailable)
     open class var shared: UIApplication { fatalError("stand-in") }
 
-    /// https://developer.apple.com/documentation/uikit/uiapplication/opensessions
-    @available(iOS 13.0, tvOS 13.0, *)
+    /// https://developer.apple.com/documentation/uikit/uiapplication/opensessions (iOS 13, iPadOS 13,
+    /// Mac Catalyst 13.1, tvOS 13, visionOS 1)
+    @available(iOS 13.0, macCatalyst 13.1, tvOS 13.0, visionOS 1.0, *)
     open var openSessions: Set<UISceneSession> { [] }
 }
 
-/// https://developer.apple.com/documentation/uikit/uiscenesession
-@available(iOS 13.0, tvOS 13.0, *)
+/// https://developer.apple.com/documentation/uikit/uiscenesession (iOS 13, iPadOS 13, Mac Catalyst
+/// 13.1, tvOS 13, visionOS 1; not watchOS)
+@available(iOS 13.0, macCatalyst 13.1, tvOS 13.0, visionOS 1.0, *)
+@available(watchOS, unavailable)
+#if STANDIN_WATCHOS
+    @available(*, unavailable, message: "not in watchOS's UIKit")
+#endif
 @MainActor @preconcurrency open class UISceneSession: NSObject {
     /// https://developer.apple.com/documentation/uikit/uiscenesession/persistentidentifier
     open var persistentIdentifier: String { "" }
@@ -60,21 +88,36 @@ extension NSObject {
     open var userInfo: [String: Any]?
 }
 
-/// https://developer.apple.com/documentation/uikit/uiscene
-@available(iOS 13.0, tvOS 13.0, *)
+/// https://developer.apple.com/documentation/uikit/uiscene (iOS 13, iPadOS 13, Mac Catalyst 13.1,
+/// tvOS 13, visionOS 1; not watchOS)
+@available(iOS 13.0, macCatalyst 13.1, tvOS 13.0, visionOS 1.0, *)
+@available(watchOS, unavailable)
+#if STANDIN_WATCHOS
+    @available(*, unavailable, message: "not in watchOS's UIKit")
+#endif
 @MainActor @preconcurrency open class UIScene: UIResponder {
     /// https://developer.apple.com/documentation/uikit/uiscene/session
     open var session: UISceneSession { fatalError("stand-in") }
 }
 
-/// https://developer.apple.com/documentation/uikit/uiwindowscene
-@available(iOS 13.0, tvOS 13.0, *)
+/// https://developer.apple.com/documentation/uikit/uiwindowscene (iOS 13, iPadOS 13, Mac Catalyst
+/// 13.1, tvOS 13, visionOS 1; not watchOS)
+@available(iOS 13.0, macCatalyst 13.1, tvOS 13.0, visionOS 1.0, *)
+@available(watchOS, unavailable)
+#if STANDIN_WATCHOS
+    @available(*, unavailable, message: "not in watchOS's UIKit")
+#endif
 @MainActor @preconcurrency open class UIWindowScene: UIScene {}
 
 // MARK: - Views
 
-/// https://developer.apple.com/documentation/uikit/uiview
-@available(iOS 2.0, tvOS 9.0, *)
+/// https://developer.apple.com/documentation/uikit/uiview (iOS 2, iPadOS 2, Mac Catalyst 13.1,
+/// tvOS 9, visionOS 1; not watchOS)
+@available(iOS 2.0, macCatalyst 13.1, tvOS 9.0, visionOS 1.0, *)
+@available(watchOS, unavailable)
+#if STANDIN_WATCHOS
+    @available(*, unavailable, message: "not in watchOS's UIKit")
+#endif
 @MainActor @preconcurrency open class UIView: UIResponder {
     /// https://developer.apple.com/documentation/uikit/uiview/init(frame:) (the designated
     /// initializer; `init()` is NSObject's, through it)
@@ -87,10 +130,16 @@ extension NSObject {
     open func didMoveToWindow() {}
 }
 
-/// https://developer.apple.com/documentation/uikit/uiwindow
-@available(iOS 2.0, tvOS 9.0, *)
+/// https://developer.apple.com/documentation/uikit/uiwindow (iOS 2, iPadOS 2, Mac Catalyst 13.1,
+/// tvOS 9, visionOS 1; not watchOS)
+@available(iOS 2.0, macCatalyst 13.1, tvOS 9.0, visionOS 1.0, *)
+@available(watchOS, unavailable)
+#if STANDIN_WATCHOS
+    @available(*, unavailable, message: "not in watchOS's UIKit")
+#endif
 @MainActor @preconcurrency open class UIWindow: UIView {
-    /// https://developer.apple.com/documentation/uikit/uiwindow/windowscene
-    @available(iOS 13.0, tvOS 13.0, *)
+    /// https://developer.apple.com/documentation/uikit/uiwindow/windowscene (iOS 13, iPadOS 13, Mac
+    /// Catalyst 13.1, tvOS 13, visionOS 1)
+    @available(iOS 13.0, macCatalyst 13.1, tvOS 13.0, visionOS 1.0, *)
     open var windowScene: UIWindowScene? { nil }
 }

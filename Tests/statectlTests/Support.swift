@@ -1,5 +1,5 @@
 import Foundation
-@_exported import TestSupport
+@_exported import StateStoreTestSupport
 
 /// What one run of the built `statectl` binary gave.
 struct Run {

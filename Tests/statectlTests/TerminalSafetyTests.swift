@@ -61,6 +61,9 @@ struct TerminalSafetyTests {
         let watcher = try WatchCommandTests.Watcher(fixture, ["--count", "4", "--timeout", "20"])
         try watcher.waitForMessage("to be created")
         try writeByHand(fixture)
+        // Printed before the delete: a deleted window's states leave the log, so a watch that read
+        // only after the delete would print the writes as deletions.
+        try watcher.waitForLines(2)
         let delete = try fixture.run(["delete", "s"])
         #expect(delete.status == 0, "\(delete.stderr)")
         expectNoControlCharacters(delete.stdout, "delete")

@@ -40,6 +40,17 @@ struct WatchCommandTests {
             throw FixtureError(message: "watch never printed '\(text)'")
         }
 
+        /// Waits until the watcher has printed at least `count` lines on standard output.
+        func waitForLines(_ count: Int) throws {
+            let deadline = Date().addingTimeInterval(30)
+            while Date() < deadline {
+                let text = String(decoding: try Data(contentsOf: output), as: UTF8.self)
+                if text.split(separator: "\n").count >= count { return }
+                usleep(10_000)
+            }
+            throw FixtureError(message: "watch never printed \(count) lines")
+        }
+
         /// Waits for the watcher to exit by itself (a generous bound catches a hang).
         func finish() throws -> (status: Int32, lines: [String]) {
             let deadline = Date().addingTimeInterval(30)
@@ -59,6 +70,9 @@ struct WatchCommandTests {
         #expect(try fixture.run(["set", "s", "a", "--push", "A"]).status == 0)
         #expect(try fixture.run(["set", "s", "a", "--present", #"Thread:{"id":1}"#]).status == 0)
         #expect(try fixture.run(["set", "s", "b", "--size-class", "regular"]).status == 0)
+        // Printed before the delete: a deleted window's states leave the log, so a watch that read
+        // only after the delete would print the sets as the windows' deletions.
+        try watcher.waitForOutput(#""window":"b""#)
         #expect(try fixture.run(["delete", "s"]).status == 0)
         let (status, lines) = try watcher.finish()
         #expect(status == 0)

@@ -147,7 +147,7 @@ public final class ChangeFeed: Sendable {
         if exists {
             database = try Database(
                 path: path, create: false, busyTimeoutMilliseconds: options.busyTimeoutMilliseconds, access: .readWrite,
-                readsDescriptor: options.readsDescriptor)
+                readsDescriptor: options.readsDescriptor, protection: options.fileProtection)
         }
         let cursor: Int64
         if let position {
@@ -232,9 +232,10 @@ public final class ChangeFeed: Sendable {
     /// `timeout` passes first (nil: no limit) or ``interrupt()`` is called.
     ///
     /// It polls, then sleeps until the database's files change, a recheck is due (SQLite makes a
-    /// commit visible just after the write that announces it, so a wake is followed by polls 1,
-    /// 2, 4 … 256 ms later), or the safety net's 2 seconds pass; where there are no
-    /// notifications, it polls every 50 ms.
+    /// commit visible just after the write that announces it, so a wake by that write is followed
+    /// by polls 1, 2, 4 … 256 ms later on Linux, 1, 4 … 256 ms on Apple platforms, where a
+    /// writer's notification after its commit needs none), or the safety net passes (2 seconds
+    /// on Linux, 30 on Apple platforms); where there are no notifications, it polls every 50 ms.
     public func wait(timeout: Duration? = nil) throws(StateStoreError) -> [ChangeEvent] {
         // Capped so that the deadline's arithmetic cannot overflow (68 years is "no limit" too).
         let deadline = timeout.map { sources.now() + min(max($0, .zero), .seconds(Int64(Int32.max))) }
@@ -398,7 +399,7 @@ public final class ChangeFeed: Sendable {
             guard try Self.openCreated(path, options) else { return [] }
             state.database = try Database(
                 path: path, create: false, busyTimeoutMilliseconds: options.busyTimeoutMilliseconds, access: .readWrite,
-                readsDescriptor: options.readsDescriptor)
+                readsDescriptor: options.readsDescriptor, protection: options.fileProtection)
         }
         guard let database = state.database else { return [] }
         // A replaced file's data_version never changes: without this, the feed would go quiet.

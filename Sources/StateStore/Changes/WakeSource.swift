@@ -119,34 +119,77 @@ package enum Wake: Hashable, Sendable {
 
 /// How long a feed waits on its source before it polls anyway.
 ///
-/// With notifications: after a wake, or a poll that found a change, rechecks after 1 ms, then
-/// doubling up to 256 ms, which each start over when one finds a change. SQLite publishes a
-/// commit in the `-shm` index (no event) after the WAL write that woke the feed — under
-/// `synchronous=FULL` after an fsync too, so that nearly every commit is found by a recheck —
-/// and doubling finds it within about twice that delay. Otherwise the ``safetyNet``. When
-/// polling, every ``pollingInterval``.
+/// With notifications, two schedules, one for each kind of event source (``Kind``):
+///
+/// - ``Kind/inotify`` (Linux): after a wake, or a poll that found a change, rechecks after 1 ms,
+///   then doubling up to 256 ms, which each start over when one finds a change. SQLite publishes
+///   a commit in the `-shm` index (no event) after the WAL write that woke the feed — under
+///   `synchronous=FULL` after an fsync too, so that nearly every commit is found by a recheck —
+///   and doubling finds it within about twice that delay. Otherwise the ``safetyNet``, 2 s.
+/// - ``Kind/darwin`` (Apple platforms: the store's Darwin notification and the kqueue watch of
+///   the `-wal`): a writer of this package posts after its commit is published, so a wake by the
+///   notification alone needs no recheck, and cancels one under way. A wake by the kqueue watch
+///   (a WAL write, which comes before the commit is published) rechecks after 1, 4, 16, 64 and
+///   256 ms while they find nothing; a find leaves one recheck at 256 ms, for a commit the same
+///   event covered and published later, which the notification cancels when it comes. Otherwise
+///   the ``darwinSafetyNet``, 30 s: both sources are event-driven, so the net only bounds the
+///   latency of what neither announces (a writer that does not post, whose commit is published
+///   after the last recheck).
+///
+/// When polling, every ``pollingInterval``.
 package struct WakeSchedule: Sendable {
-    /// With notifications, a feed still polls this often. It catches what no event announces —
-    /// a commit published after the last recheck (an fsync slower than half a second), a folder
-    /// above the database's renamed, a file system whose notifications fail silently, a writer
-    /// that neither posts nor is seen by the kqueue watch — and costs half a wake-up a second,
-    /// inside the goal of at most one.
-    package static let safetyNet: Duration = .seconds(2)
-    /// The rechecks after a wake, in turn.
-    package static let rechecks: [Duration] = (0...8).map { .milliseconds(1 << $0) }
+    /// The event source a notified feed waits on, which decides its rechecks and safety net.
+    package enum Kind: Hashable, Sendable {
+        /// inotify's watch of the folder (Linux): it sees WAL writes only.
+        case inotify
+        /// The Darwin notification writers post after each commit, and the kqueue watch of the
+        /// `-wal` (Apple platforms).
+        case darwin
 
+        /// This platform's: ``darwin`` where Darwin exists, ``inotify`` elsewhere.
+        package static var native: Kind {
+            #if canImport(Darwin)
+                .darwin
+            #else
+                .inotify
+            #endif
+        }
+    }
+
+    /// With inotify, a feed still polls this often. It catches what no event announces — a commit
+    /// published after the last recheck (an fsync slower than half a second), a folder above the
+    /// database's renamed, a file system whose notifications fail silently — and costs half a
+    /// wake-up a second, inside the goal of at most one.
+    package static let safetyNet: Duration = .seconds(2)
+    /// inotify's rechecks after a wake, in turn: 1, 2, 4 … 256 ms.
+    package static let rechecks: [Duration] = (0...8).map { .milliseconds(1 << $0) }
+    /// With the Darwin sources, a feed still polls this often: a foreground app's feed wakes once
+    /// in 30 s when nothing happens.
+    package static let darwinSafetyNet: Duration = .seconds(30)
+    /// The Darwin sources' rechecks after a kqueue wake, in turn: 1, 4, 16, 64, 256 ms.
+    package static let darwinRechecks: [Duration] = (0...4).map { .milliseconds(1 << (2 * $0)) }
+
+    /// Which source's schedule a notified feed follows.
+    package let kind: Kind
     /// How often a polling feed polls.
     package var pollingInterval: Duration
-    /// How long a notified feed waits with nothing to recheck: the ``safetyNet``, unless a
+    /// How long a notified feed waits with nothing to recheck: its kind's safety net, unless a
     /// test lengthens it so that only a notification can end a wait.
     package var safetyNetInterval: Duration
+    /// The rechecks of its kind, in turn.
+    package var rechecks: [Duration] {
+        kind == .darwin ? Self.darwinRechecks : Self.rechecks
+    }
     private var recheck: Int?
 
     /// A schedule whose polling feed polls every `pollingInterval`, and whose notified feed
-    /// polls every `safetyNet` while nothing happens.
-    package init(pollingInterval: Duration = .milliseconds(50), safetyNet: Duration = WakeSchedule.safetyNet) {
+    /// follows `kind`'s rechecks and polls every `safetyNet` (nil: `kind`'s) while nothing happens.
+    package init(
+        pollingInterval: Duration = .milliseconds(50), safetyNet: Duration? = nil, kind: Kind = .native
+    ) {
+        self.kind = kind
         self.pollingInterval = pollingInterval
-        self.safetyNetInterval = safetyNet
+        self.safetyNetInterval = safetyNet ?? (kind == .darwin ? Self.darwinSafetyNet : Self.safetyNet)
     }
 
     /// The timeout of the next wait, told how the last wait ended (`nil` before the first) and
@@ -156,12 +199,27 @@ package struct WakeSchedule: Sendable {
             recheck = nil
             return pollingInterval
         }
-        if found || wake?.isChange == true {
-            recheck = 0
-        } else if let step = recheck {
-            recheck = step + 1 < Self.rechecks.count ? step + 1 : nil
+        switch kind {
+        case .inotify:
+            if found || wake?.isChange == true {
+                recheck = 0
+            } else if let step = recheck {
+                recheck = step + 1 < rechecks.count ? step + 1 : nil
+            }
+        case .darwin:
+            let last = rechecks.count - 1
+            if case .changed(let causes) = wake, !causes.isEmpty, causes.isSubset(of: .posted) {
+                // Posted after the commit was published: this poll saw all it announced.
+                recheck = nil
+            } else if case .changed = wake {
+                // A WAL write, whose commit may be published after this poll. A find returns the
+                // events, and the next wait (whose call advances the step) is the 256 ms recheck.
+                recheck = found ? last - 1 : 0
+            } else if let step = recheck {
+                recheck = step < last ? (found ? max(step, last - 1) : step + 1) : nil
+            }
         }
-        return recheck.map { Self.rechecks[$0] } ?? safetyNetInterval
+        return recheck.map { rechecks[$0] } ?? safetyNetInterval
     }
 
     /// Forgets the rechecks under way: a feed that resumes starts as a new one.

@@ -73,15 +73,19 @@ package final class Database {
     }
 
     /// Opens `path` as `access` says, creating it when `create` is set (read-write only), waiting
-    /// up to `busyTimeoutMilliseconds` for other connections' locks. The caller has checked the file.
+    /// up to `busyTimeoutMilliseconds` for other connections' locks, with the data-protection class
+    /// `protection` for what SQLite creates (Apple platforms). The caller has checked the file.
     /// `readsDescriptor` off (tests), the file's identity is not read from SQLite's descriptor, as
     /// where SQLite's VFS is not its unix one.
     init(
-        path: String, create: Bool, busyTimeoutMilliseconds: Int, access: Access, readsDescriptor: Bool = true
+        path: String, create: Bool, busyTimeoutMilliseconds: Int, access: Access, readsDescriptor: Bool = true,
+        protection: WindowStore.FileProtection = .completeUntilFirstUserAuthentication
     ) throws(StateStoreError) {
         var handle: OpaquePointer?
         var flags =
-            (access == .readWrite ? SQLITE_OPEN_READWRITE | (create ? SQLITE_OPEN_CREATE : 0) : SQLITE_OPEN_READONLY)
+            (access == .readWrite
+                ? SQLITE_OPEN_READWRITE | (create ? SQLITE_OPEN_CREATE : 0) | protection.openFlags
+                : SQLITE_OPEN_READONLY)
             | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE
         // A name SQLite could take for a URI (`file:x.db?mode=memory`, when the library is built
         // with URIs on, as Debian's is) is a file name here, as it was to ``StoreFile``.

@@ -55,7 +55,7 @@ extension WindowStore {
             let fileName = partial.hasPrefix("file:") ? "./" + partial : partial
             try database.run("VACUUM INTO ?1") { statement throws(StateStoreError) in try statement.bind(1, fileName) }
         }
-        let windows = try Self.windowCount(partial)
+        let windows = try Self.windowCount(partial, protection: options.fileProtection)
         var info = stat()
         guard stat(partial, &info) == 0 else { throw Self.ioError("cannot read \(partial)") }
         guard link(partial, target) == 0 else {
@@ -108,8 +108,11 @@ extension WindowStore {
 
     /// The windows in a copy, counted through a connection of its own (closed before returning);
     /// none in the copy of an empty file, which has no tables.
-    private static func windowCount(_ path: String) throws(StateStoreError) -> Int {
-        let copy = try Database(path: path, create: false, busyTimeoutMilliseconds: 0)
+    private static func windowCount(
+        _ path: String, protection: FileProtection
+    ) throws(StateStoreError) -> Int {
+        let copy = try Database(
+            path: path, create: false, busyTimeoutMilliseconds: 0, access: .readWrite, protection: protection)
         guard try copy.integer("SELECT count(*) FROM sqlite_schema WHERE name = 'windows'") == 1 else { return 0 }
         return try copy.integer("SELECT count(*) FROM windows") ?? 0
     }

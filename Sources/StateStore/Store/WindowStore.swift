@@ -41,6 +41,10 @@ public final class WindowStore: Sendable {
         /// Apply pending migrations on open. Off, an older schema can only be inspected
         /// (``migrationStatus()``, ``check()``) or migrated (``migrate()``).
         public var migrate = true
+        /// The data-protection class of the file, its `-wal` and its `-shm` on Apple platforms
+        /// (``FileProtection/completeUntilFirstUserAuthentication``: writable while the device is
+        /// locked, from its first unlock); no effect elsewhere.
+        public var fileProtection: FileProtection = .completeUntilFirstUserAuthentication
         /// The time stamped on writes.
         public var clock: @Sendable () -> Timestamp = { Timestamp.now() }
         /// Make this store's change feeds poll every 50 ms even where file notifications are to
@@ -204,7 +208,7 @@ public final class WindowStore: Sendable {
         let migrator = Migrator()
         let database = try Database(
             path: path, create: create, busyTimeoutMilliseconds: options.busyTimeoutMilliseconds, access: access,
-            readsDescriptor: options.readsDescriptor)
+            readsDescriptor: options.readsDescriptor, protection: options.fileProtection)
         try database.checkSnapshot()
         var recovering = false
         if path != ":memory:" {
