@@ -45,7 +45,9 @@ struct ChangeLogTests {
         let path = folder.file("state.db")
         let store = try WindowStore(path: path)
         let feed = try store.changeFeed()
-        let rows = (0..<1500).map { "('hand', 'w\($0)', 'compact', '[]', NULL, '[]', 'migrate', 1, 0)" }
+        let rows = (0..<1500).map {
+            "('hand', 'w\($0)', 'compact', '[]', NULL, '[]', 'migrate', 1, 0, 'automatic', NULL, NULL)"
+        }
         try rawSQL(
             path,
             "INSERT INTO windows (\(WindowRow.columns)) VALUES " + rows.joined(separator: ", "))
@@ -263,7 +265,8 @@ struct ChangeLogTests {
         try rawSQL(
             path,
             """
-            INSERT INTO windows (\(WindowRow.columns)) VALUES ('s', 'a', \(row)), ('s', 'b', \(row));
+            INSERT INTO windows (session, window, size_class, path, item, item_path, policy, revision, updated_at)
+            VALUES ('s', 'a', \(row)), ('s', 'b', \(row));
             DELETE FROM windows WHERE window = 'a';
             """)
         #expect(try rawQuery(path, "SELECT name FROM sqlite_schema WHERE name = 'changes_trim'") == ["changes_trim"])

@@ -91,8 +91,34 @@ struct StoreCheckTests {
             "scene of window 's' 'w': focused_at is 1.5, not milliseconds"
         ),
         (
-            "a tab as a blob", "UPDATE window_scenes SET selected_tab = X'74'", nil,
-            "scene of window 's' 'w': selected_tab is X'74', not UTF-8 text"
+            "a tab as a blob", "UPDATE window_history SET selected_tab = X'74' WHERE revision = 3", nil,
+            "history of window 's' 'w', revision 3: selected_tab is X'74', not UTF-8 text"
+        ),
+        (
+            "a tab with a control character", "UPDATE windows SET selected_tab = 'a' || char(7)", nil,
+            "window 's' 'w': selected tab contains a control character (U+0007)"
+        ),
+        (
+            "a tab past its limit", "UPDATE windows SET selected_tab = '\(String(repeating: "t", count: 257))'", nil,
+            "window 's' 'w': selected tab is 257 bytes; the limit is 256"
+        ),
+        (
+            "an unknown column visibility", "UPDATE window_history SET column_visibility = 'wide' WHERE revision = 1",
+            nil,
+            "history of window 's' 'w', revision 1: column_visibility is 'wide', not one of automatic, all, doubleColumn, detailOnly"
+        ),
+        (
+            "an unknown compact column", "UPDATE changes SET preferred_compact_column = 'middle' WHERE revision = 2",
+            nil, "(window 's' 'w'): preferred_compact_column is 'middle', not NULL, sidebar, content or detail"
+        ),
+        (
+            "a change row without a column visibility",
+            "UPDATE changes SET column_visibility = NULL WHERE revision = 2",
+            nil, "(window 's' 'w'): column_visibility is NULL, not UTF-8 text"
+        ),
+        (
+            "a deletion with a tab", "UPDATE changes SET selected_tab = 't' WHERE revision IS NULL", nil,
+            "(window 's' 'gone'): a deletion, but its selected_tab is 't'"
         ),
         (
             "a scene's id with a control character", "UPDATE window_scenes SET window = 'w' || char(27)", nil,

@@ -67,7 +67,7 @@ struct ParsingTests {
             command: "list")
         try expectUsageError(
             ["restore", "s", "--size-class=Regular"],
-            "invalid value 'Regular' for '--size-class <size-class>': \(sizes)",
+            "invalid value 'Regular' for '--size-class <size-class>': \(sizes). Did you mean 'regular'?",
             command: "restore")
         try expectUsageError(
             ["set", "s", "w", "--size-class", "huge"], "invalid value 'huge' for '--size-class <size-class>': \(sizes)",
@@ -82,6 +82,27 @@ struct ParsingTests {
         try expectUsageError(
             ["set", "s", "w", "--policy", "keep"],
             "invalid value 'keep' for '--policy <policy>': expected one of migrate, dismiss", command: "set")
+        // The choices of what a split view binds, the nearest suggested.
+        try expectUsageError(
+            ["set", "s", "w", "--column-visibility", "double-column"],
+            "invalid value 'double-column' for '--column-visibility <visibility>': expected one of automatic, all, "
+                + "doubleColumn, detailOnly. Did you mean 'doubleColumn'?", command: "set")
+        try expectUsageError(
+            ["set", "s", "w", "--column-visibility", "hidden"],
+            "invalid value 'hidden' for '--column-visibility <visibility>': expected one of automatic, all, "
+                + "doubleColumn, detailOnly", command: "set")
+        try expectUsageError(
+            ["set", "s", "w", "--compact-column", "sidbar"],
+            "invalid value 'sidbar' for '--compact-column <column>': expected one of sidebar, content, detail, none. "
+                + "Did you mean 'sidebar'?", command: "set")
+        try expectUsageError(
+            ["set", "s", "w", "--compact-column", "primary"],
+            "invalid value 'primary' for '--compact-column <column>': expected one of sidebar, content, detail, none",
+            command: "set")
+        try expectUsageError(
+            ["set", "s", "w", "--policy", "dismis"],
+            "invalid value 'dismis' for '--policy <policy>': expected one of migrate, dismiss. Did you mean 'dismiss'?",
+            command: "set")
         try expectUsageError(
             ["set", "s", "w", "--dismiss", "--expect-revision", "-1"],
             "invalid value '-1' for '--expect-revision <n>': expected a whole number, 0 or more", command: "set")
@@ -121,7 +142,8 @@ struct ParsingTests {
     @Test func setNeedsAMutation() throws {
         try expectUsageError(
             ["set", "s", "w", "--json"],
-            "set needs at least one mutation: --size-class, --push, --pop, --present, --dismiss, --policy, --navigation-path",
+            "set needs at least one mutation: --size-class, --push, --pop, --present, --dismiss, --policy, "
+                + "--navigation-path, --column-visibility, --compact-column, --tab, --no-tab",
             command: "set")
     }
 

@@ -18,9 +18,10 @@ struct ShowRestoreTests {
         }
     }
 
-    /// The WindowState keys of SPEC §2.
+    /// The WindowState keys of SPEC §2, with what a split view and a tab view bind.
     private let stateKeys: Set<String> = [
-        "session", "window", "sizeClass", "path", "item", "itemPath", "policy", "revision", "updatedAt",
+        "session", "window", "sizeClass", "path", "item", "itemPath", "policy", "columnVisibility",
+        "preferredCompactColumn", "selectedTab", "revision", "updatedAt",
     ]
 
     @Test func showWindowAsJSON() throws {
@@ -91,7 +92,8 @@ struct ShowRestoreTests {
             return try jsonObject(run.stdout)
         }
         let keys: Set<String> = [
-            "session", "window", "sizeClass", "savedSizeClass", "presentation", "stack", "sheet", "revision",
+            "session", "window", "sizeClass", "savedSizeClass", "presentation", "stack", "sheet", "columnVisibility",
+            "preferredCompactColumn", "selectedTab", "revision",
         ]
         // Saved regular: pushed by default; a sheet in compact and unspecified.
         let asSaved = try restored("main", nil)

@@ -15,8 +15,8 @@ package enum ChangeLog {
     static let reclaimedPages = 64
 
     /// The bytes of state of the log's rows from ``from`` on, oldest first, as one connection
-    /// counted them: each row is read once (its routes and item, `length` of them as stored), when
-    /// a write first finds it, and forgotten once the log no longer has it.
+    /// counted them: each row is read once (its routes, item and tab, `length` of them as stored),
+    /// when a write first finds it, and forgotten once the log no longer has it.
     struct Sizes {
         /// Sequence numbers and bytes, oldest first, from ``first`` on.
         private var rows: [(sequence: Int64, bytes: Int)] = []

@@ -113,6 +113,11 @@ public struct StateDocument: Hashable, Sendable {
             case .path: state.path = try reader.readRoutes()
             case .itemPath: state.itemPath = try reader.readRoutes()
             case .item: state.item = try reader.consumeNull() ? nil : try reader.readRoute()
+            case .columnVisibility: state.columnVisibility = try reader.readChoice("a column visibility")
+            case .preferredCompactColumn:
+                state.preferredCompactColumn =
+                    try reader.consumeNull() ? nil : try reader.readChoice("a split view column")
+            case .selectedTab: state.selectedTab = try reader.consumeNull() ? nil : try reader.readString()
             case .revision, .updatedAt: _ = try reader.readValueText()  // stamped anew on import
             case nil: throw JSONReader.Failure(message: "unknown key '\(key)'", offset: reader.index)
             }

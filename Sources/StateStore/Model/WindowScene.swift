@@ -1,11 +1,11 @@
-/// What a window's scene says of it beyond its ``WindowState``: its kind, when it was last the
-/// focused window of its session, and the tab it shows.
+/// What a window's scene says of it beyond its ``WindowState``: its kind and when it was last the
+/// focused window of its session (and, read from its state, the tab it shows).
 ///
 /// None of it is revisioned: recording it (``StateStore/WindowStore/focus(session:window:kind:)``,
-/// ``StateStore/WindowStore/setKind(_:session:window:)``,
-/// ``StateStore/WindowStore/setSelectedTab(_:session:window:)``) writes no revision, no history and
+/// ``StateStore/WindowStore/setKind(_:session:window:)``) writes no revision, no history and
 /// nothing a ``ChangeFeed`` reports. A window may have scene facts before it has state (a new
-/// scene that has not navigated); deleting a window deletes them.
+/// scene that has not navigated); deleting a window deletes them. The selected tab is part of the
+/// state (``WindowState/selectedTab``), revisioned with the rest; ``selectedTab`` repeats it here.
 public struct WindowScene: Hashable, Sendable {
     /// The window's session.
     public var session: String
@@ -15,7 +15,9 @@ public struct WindowScene: Hashable, Sendable {
     public var kind: String?
     /// When it last became the focused window of its session, by the store's clock; `nil` when never.
     public var focusedAt: Timestamp?
-    /// The tab its tab view shows, as the app names its tabs; `nil` when none is recorded.
+    /// The tab its tab view shows, as the app names its tabs; `nil` when none is recorded. Read
+    /// from the window's state (``WindowState/selectedTab``), where it is kept: `nil` for a window
+    /// without state. Read the state's in new code.
     public var selectedTab: String?
     /// Whether the window has stored state (a ``WindowState`` at revision 1 or later); `false` for a
     /// window known only by its scene facts.
@@ -40,10 +42,5 @@ extension WindowScene {
     /// characters; a caller can refuse a bad one before opening anything.
     package static func validate(kind: String) throws(StateStoreError) {
         try validateIdentifier(kind, "kind", bytes: Limits.kindBytes)
-    }
-
-    /// Checks a tab's name as the store does: as an id, 1–256 bytes of UTF-8, no control characters.
-    package static func validate(selectedTab: String) throws(StateStoreError) {
-        try validateIdentifier(selectedTab, "selected tab")
     }
 }

@@ -5,4 +5,9 @@ extension WindowState {
         try validateIdentifier(session, "session id")
         if let window { try validateIdentifier(window, "window id") }
     }
+
+    /// Checks a tab's name as the store does: as an id, 1–256 bytes of UTF-8, no control characters.
+    package static func validate(selectedTab: String) throws(StateStoreError) {
+        try validateIdentifier(selectedTab, "selected tab")
+    }
 }

@@ -1,5 +1,7 @@
-/// Everything WindowStore keeps about one window: its size class, its navigation stack and the
-/// item it presents. The layout — sheet or push — is never stored; ``layout(for:)`` derives it.
+/// Everything WindowStore keeps about one window: its size class, its navigation stack, the item it
+/// presents, and what its split view and tab view bind (column visibility, the preferred compact
+/// column, the selected tab). The layout — sheet or push — is never stored; ``layout(for:)``
+/// derives it from the size class alone, and carries the rest as it is.
 public struct WindowState: Hashable, Sendable {
     /// The session (app instance) the window belongs to.
     public var session: String
@@ -16,15 +18,40 @@ public struct WindowState: Hashable, Sendable {
     public var itemPath: [Route]
     /// What a size-class change does to a presented item.
     public var policy: SizeChangePolicy
+    /// Which columns the window's split view shows: what `NavigationSplitView(columnVisibility:)`
+    /// binds. ``ColumnVisibility/automatic`` in a new window.
+    public var columnVisibility: ColumnVisibility
+    /// The column the window's split view shows when it collapses to one (a compact width): what
+    /// `NavigationSplitView(preferredCompactColumn:)` binds. `nil`, as in a new window, when none
+    /// was recorded: the view chooses.
+    public var preferredCompactColumn: SplitViewColumn?
+    /// The tab the window's tab view shows, as the app names its tabs: what `TabView(selection:)`
+    /// binds. 1–256 bytes of UTF-8 without control characters, as an id; `nil`, as in a new
+    /// window, when none was recorded.
+    public var selectedTab: String?
     /// 1 on the first write, +1 on every write; 0 for a window never written. Set by the store.
     public package(set) var revision: Int
     /// When this revision was written. Set by the store.
     public package(set) var updatedAt: Timestamp
 
-    /// A window as it starts: unspecified size class, empty path, no item, `migrate`.
+    /// A window as it starts: unspecified size class, empty path, no item, `migrate`, columns
+    /// ``ColumnVisibility/automatic``, no preferred compact column and no selected tab.
     public init(
         session: String, window: String, sizeClass: SizeClass = .unspecified, path: [Route] = [],
         item: Route? = nil, itemPath: [Route] = [], policy: SizeChangePolicy = .migrate
+    ) {
+        self.init(
+            session: session, window: window, sizeClass: sizeClass, path: path, item: item, itemPath: itemPath,
+            policy: policy, columnVisibility: .automatic)
+    }
+
+    /// A window with what its split view and tab view bind too; anything left out is as in a new
+    /// window.
+    public init(
+        session: String, window: String, sizeClass: SizeClass = .unspecified, path: [Route] = [],
+        item: Route? = nil, itemPath: [Route] = [], policy: SizeChangePolicy = .migrate,
+        columnVisibility: ColumnVisibility = .automatic, preferredCompactColumn: SplitViewColumn? = nil,
+        selectedTab: String? = nil
     ) {
         self.session = session
         self.window = window
@@ -33,6 +60,9 @@ public struct WindowState: Hashable, Sendable {
         self.item = item
         self.itemPath = itemPath
         self.policy = policy
+        self.columnVisibility = columnVisibility
+        self.preferredCompactColumn = preferredCompactColumn
+        self.selectedTab = selectedTab
         self.revision = 0
         self.updatedAt = Timestamp(millisecondsSince1970: 0)
     }
@@ -40,10 +70,12 @@ public struct WindowState: Hashable, Sendable {
     /// The number of routes in ``path``, ``item`` and ``itemPath`` together.
     public var routeCount: Int { path.count + (item == nil ? 0 : 1) + itemPath.count }
 
-    /// Checks the ids, the item/itemPath invariant and the limits of SPEC §2.
+    /// Checks the ids and the selected tab, the item/itemPath invariant and the limits
+    /// (``Limits``).
     public func validate() throws(StateStoreError) {
         try validateIdentifier(session, "session id")
         try validateIdentifier(window, "window id")
+        if let selectedTab { try Self.validate(selectedTab: selectedTab) }
         if item == nil && !itemPath.isEmpty {
             throw .invalidInput("window '\(session)' '\(window)': itemPath must be empty when there is no item")
         }
@@ -56,6 +88,7 @@ public struct WindowState: Hashable, Sendable {
         let routeBytes =
             path.reduce(0) { $0 + $1.jsonByteCount } + itemPath.reduce(0) { $0 + $1.jsonByteCount }
             + (item?.jsonByteCount ?? 0)
+        // The ids and the tab, each at most 256 bytes, escaped at most twice that: within the 2,048.
         if routeBytes + routeCount * 600 + 2048 > Limits.windowStateBytes {
             let size = jsonBytes().count
             guard size <= Limits.windowStateBytes else {
@@ -65,7 +98,7 @@ public struct WindowState: Hashable, Sendable {
         }
     }
 
-    /// Writes the state as SPEC §2's JSON object, keys in its order: the shape `Codable` writes
+    /// Writes the state as its JSON object, keys in `CodingKeys` order: the shape `Codable` writes
     /// and reads too, with a writer that keeps each route's value as its stored text.
     package func write(to writer: inout JSONWriter) {
         writer.beginObject()
@@ -83,6 +116,12 @@ public struct WindowState: Hashable, Sendable {
         itemPath.write(to: &writer)
         writer.key(CodingKeys.policy.rawValue)
         writer.string(policy.rawValue)
+        writer.key(CodingKeys.columnVisibility.rawValue)
+        writer.string(columnVisibility.rawValue)
+        writer.key(CodingKeys.preferredCompactColumn.rawValue)
+        if let preferredCompactColumn { writer.string(preferredCompactColumn.rawValue) } else { writer.null() }
+        writer.key(CodingKeys.selectedTab.rawValue)
+        if let selectedTab { writer.string(selectedTab) } else { writer.null() }
         writer.key(CodingKeys.revision.rawValue)
         writer.integer(revision)
         writer.key(CodingKeys.updatedAt.rawValue)
@@ -99,16 +138,20 @@ public struct WindowState: Hashable, Sendable {
 }
 
 /// One JSON encoding: `Codable` writes and reads exactly the object ``WindowState/write(to:)``
-/// writes (SPEC §2's keys; `item` is `null` when there is none), and a decoded state is checked as
+/// writes (every key; `item` is `null` when there is none), and a decoded state is checked as
 /// one given to the store is.
 extension WindowState: Codable {
-    /// SPEC §2's keys, in its order.
+    /// The state's keys, in the order it is written: its content, then what the store stamps.
     enum CodingKeys: String, CodingKey, CaseIterable {
-        case session, window, sizeClass, path, item, itemPath, policy, revision, updatedAt
+        case session, window, sizeClass, path, item, itemPath, policy
+        case columnVisibility, preferredCompactColumn, selectedTab
+        case revision, updatedAt
     }
 
-    /// Reads every key of SPEC §2's object and checks the state (ids, limits, `itemPath` without
+    /// Reads every key of the state's object and checks the state (ids, limits, `itemPath` without
     /// an item): a state the store would refuse is `DecodingError.dataCorrupted`.
+    /// `columnVisibility`, `preferredCompactColumn` and `selectedTab` may be left out, as objects
+    /// written before the state had them leave them out: they are then as in a new window.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         self.init(
@@ -118,7 +161,12 @@ extension WindowState: Codable {
             path: try container.decode([Route].self, forKey: .path),
             item: try container.decode(Route?.self, forKey: .item),
             itemPath: try container.decode([Route].self, forKey: .itemPath),
-            policy: try container.decode(SizeChangePolicy.self, forKey: .policy))
+            policy: try container.decode(SizeChangePolicy.self, forKey: .policy),
+            columnVisibility: try container.decodeIfPresent(ColumnVisibility.self, forKey: .columnVisibility)
+                ?? .automatic,
+            preferredCompactColumn: try container.decodeIfPresent(
+                SplitViewColumn.self, forKey: .preferredCompactColumn),
+            selectedTab: try container.decodeIfPresent(String.self, forKey: .selectedTab))
         revision = try container.decode(Int.self, forKey: .revision)
         updatedAt = try container.decode(Timestamp.self, forKey: .updatedAt)
         guard revision >= 0 else {
@@ -133,12 +181,15 @@ extension WindowState: Codable {
         }
     }
 
-    /// Writes SPEC §2's object, `item` `null` when there is none.
+    /// Writes the state's object, `item`, `preferredCompactColumn` and `selectedTab` `null` when
+    /// there is none.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         let fields: KeyValuePairs<CodingKeys, any Encodable> = [
             .session: session, .window: window, .sizeClass: sizeClass, .path: path, .item: item as Route?,
-            .itemPath: itemPath, .policy: policy, .revision: revision, .updatedAt: updatedAt,
+            .itemPath: itemPath, .policy: policy, .columnVisibility: columnVisibility,
+            .preferredCompactColumn: preferredCompactColumn as SplitViewColumn?, .selectedTab: selectedTab as String?,
+            .revision: revision, .updatedAt: updatedAt,
         ]
         for (key, value) in fields { try container.encode(value, forKey: key) }
     }

@@ -37,10 +37,12 @@ enum HotStatement: Int, CaseIterable {
         case .revision: "SELECT revision FROM windows WHERE session = ? AND window = ?"
         case .upsertWindow:
             """
-            INSERT INTO windows (\(WindowRow.columns)) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)
+            INSERT INTO windows (\(WindowRow.columns)) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)
             ON CONFLICT (session, window) DO UPDATE SET size_class = excluded.size_class, path = excluded.path,
             item = excluded.item, item_path = excluded.item_path, policy = excluded.policy,
-            revision = excluded.revision, updated_at = excluded.updated_at
+            revision = excluded.revision, updated_at = excluded.updated_at,
+            column_visibility = excluded.column_visibility,
+            preferred_compact_column = excluded.preferred_compact_column, selected_tab = excluded.selected_tab
             """
         case .keepInHistory:
             """
@@ -53,7 +55,7 @@ enum HotStatement: Int, CaseIterable {
         case .changeSizesAfter:
             """
             SELECT seq, coalesce(length(CAST(path AS BLOB)), 0) + coalesce(length(CAST(item AS BLOB)), 0)
-                + coalesce(length(CAST(item_path AS BLOB)), 0)
+                + coalesce(length(CAST(item_path AS BLOB)), 0) + coalesce(length(CAST(selected_tab AS BLOB)), 0)
             FROM changes WHERE seq > ?1 ORDER BY seq DESC
             """
         case .freePages: "PRAGMA freelist_count"

@@ -64,13 +64,16 @@ enum StoreCheck {
 
     /// Every row of the store's tables that the store could not read as it writes them, named
     /// (the window, the revision, the change); tables the schema check found missing are skipped.
-    static func rowProblems(_ database: Database) throws(StateStoreError) -> [String] {
+    /// A file of an older schema (`version`, not migrated) is read in its own columns.
+    static func rowProblems(_ database: Database, version: Int) throws(StateStoreError) -> [String] {
         var tables: Set<String> = []
         try database.query("SELECT name FROM sqlite_schema WHERE type = 'table'") { statement throws(StateStoreError) in
             tables.insert(statement.text(0))
         }
         var problems: [String] = []
-        let columns = WindowRow.columns
+        // Schema 6 moved the selected tab from the scene facts into the state.
+        let columns = version >= 6 ? WindowRow.columns : WindowRow.columnsBeforeSchema6
+        let sceneTab = version >= 6 ? "NULL" : "selected_tab"
         let checks: [(table: String, sql: String, check: (Statement) -> String?)] = [
             ("schema_migrations", "SELECT version, name, checksum, applied_at FROM schema_migrations", migrationRecord),
             ("windows", "SELECT \(columns) FROM windows", { window($0, from: 0, in: "window") }),
@@ -81,7 +84,7 @@ enum StoreCheck {
                 }
             ),
             ("changes", "SELECT seq, revision IS NULL, \(columns) FROM changes", change),
-            ("window_scenes", "SELECT session, window, kind, focused_at, selected_tab FROM window_scenes", scene),
+            ("window_scenes", "SELECT session, window, kind, focused_at, \(sceneTab) FROM window_scenes", scene),
             ("sqlite_sequence", "SELECT name, seq FROM sqlite_sequence", sequence),
         ]
         for (table, sql, check) in checks where tables.contains(table) {
@@ -127,15 +130,18 @@ enum StoreCheck {
         {
             return "\(column) is \(statement.literal(Int32(2 + offset))), not UTF-8 text"
         }
-        let stateColumns = ["size_class", "path", "item", "item_path", "policy", "revision", "updated_at"]
+        let stateColumns = [
+            "size_class", "path", "item", "item_path", "policy", "revision", "updated_at", "column_visibility",
+            "preferred_compact_column", "selected_tab",
+        ]
         for (offset, column) in stateColumns.enumerated() where !statement.isNull(Int32(4 + offset)) {
             return "a deletion, but its \(column) is \(statement.literal(Int32(4 + offset)))"
         }
         return nil
     }
 
-    /// A row of `window_scenes` whose ids, kind or tab the store would refuse, or whose time is
-    /// not milliseconds.
+    /// A row of `window_scenes` whose ids or kind the store would refuse (or its tab, in a file of
+    /// a schema before 6), or whose time is not milliseconds.
     private static func scene(_ statement: Statement) -> String? {
         func problem() -> String? {
             // Column, name, what an error calls it, its limit, and whether it may be NULL.
@@ -256,6 +262,21 @@ extension WindowRow {
         guard statement.exactInt64(first + 8) != nil else {
             throw Problem(message: "updated_at is \(statement.literal(first + 8)), not milliseconds")
         }
+        guard let visibility = ColumnVisibility(rawValue: try text(9, "column_visibility")) else {
+            let choices = ColumnVisibility.allCases.map(\.rawValue).joined(separator: ", ")
+            throw Problem(message: "column_visibility is \(statement.literal(first + 9)), not one of \(choices)")
+        }
+        state.columnVisibility = visibility
+        if !statement.isNull(first + 10) {
+            guard let column = SplitViewColumn(rawValue: try text(10, "preferred_compact_column")) else {
+                throw Problem(
+                    message:
+                        "preferred_compact_column is \(statement.literal(first + 10)), not NULL, sidebar, content or detail"
+                )
+            }
+            state.preferredCompactColumn = column
+        }
+        if !statement.isNull(first + 11) { state.selectedTab = try text(11, "selected_tab") }
         do throws(StateStoreError) {
             try state.validate()
         } catch {

@@ -2,7 +2,14 @@
 /// column order in both, routes as minified JSON text.
 package enum WindowRow {
     /// The columns, in the order ``decode(_:)`` reads them.
-    package static let columns = "session, window, size_class, path, item, item_path, policy, revision, updated_at"
+    package static let columns =
+        "session, window, size_class, path, item, item_path, policy, revision, updated_at, "
+        + "column_visibility, preferred_compact_column, selected_tab"
+
+    /// ``columns`` as the schemas before 6 have them: the last three, which they lack, as a new
+    /// window has them.
+    static let columnsBeforeSchema6 =
+        "session, window, size_class, path, item, item_path, policy, revision, updated_at, 'automatic', NULL, NULL"
 
     /// Reads a row selected with ``columns``, starting at column `first`. Text the store wrote is
     /// not validated again, only parsed; a row it cannot parse is damage. A `session` or `window`
@@ -17,6 +24,8 @@ package enum WindowRow {
         // first and filled in was copied and destroyed again on the way (about 300 instructions).
         let sizeClass: SizeClass
         let policy: SizeChangePolicy
+        let columnVisibility: ColumnVisibility
+        let preferredCompactColumn: SplitViewColumn?
         let path: [Route]
         let item: Route?
         let itemPath: [Route]
@@ -24,8 +33,20 @@ package enum WindowRow {
             guard let storedClass = statement.withText(column(2), SizeClass.init(utf8:)),
                 let storedPolicy = statement.withText(column(6), SizeChangePolicy.init(utf8:))
             else { throw JSONReader.Failure(message: "unknown size class or policy", offset: 0) }
+            guard let storedVisibility = statement.withText(column(9), ColumnVisibility.init(utf8:)) else {
+                throw JSONReader.Failure(message: "unknown column visibility", offset: 0)
+            }
+            if statement.isNull(column(10)) {
+                preferredCompactColumn = nil
+            } else {
+                guard let storedColumn = statement.withText(column(10), SplitViewColumn.init(utf8:)) else {
+                    throw JSONReader.Failure(message: "unknown preferred compact column", offset: 0)
+                }
+                preferredCompactColumn = storedColumn
+            }
             sizeClass = storedClass
             policy = storedPolicy
+            columnVisibility = storedVisibility
             path = try routes(statement, column(3))
             item = try self.item(statement, column(4))
             itemPath = try routes(statement, column(5))
@@ -34,9 +55,11 @@ package enum WindowRow {
         }
         let revision = try revision(statement, column(7), (session, window))
         let updatedAt = try updatedAt(statement, column(8), (session, window))
+        let selectedTab = statement.isNull(column(11)) ? nil : statement.text(column(11))
         var state = WindowState(
             session: session, window: window, sizeClass: sizeClass, path: path, item: item, itemPath: itemPath,
-            policy: policy)
+            policy: policy, columnVisibility: columnVisibility, preferredCompactColumn: preferredCompactColumn,
+            selectedTab: selectedTab)
         state.revision = revision
         state.updatedAt = updatedAt
         return state
@@ -100,7 +123,8 @@ package enum WindowRow {
                 sql: failure.sql))
     }
 
-    /// A row whose JSON does not parse, or whose size class or policy is unknown.
+    /// A row whose JSON does not parse, or whose size class, policy, column visibility or
+    /// preferred compact column is unknown.
     static func unreadable(
         _ session: String, _ window: String, _ failure: JSONReader.Failure, _ statement: Statement
     ) -> StateStoreError {
@@ -163,7 +187,7 @@ package enum WindowRow {
             bytes = writer.bytes
         }
 
-        /// Binds `state` to parameters 3–9 in ``WindowRow/columns`` order (the key, 1 and 2, is
+        /// Binds `state` to parameters 3–12 in ``WindowRow/columns`` order (the key, 1 and 2, is
         /// bound by the caller), the JSON columns from `bytes`, this content's ``bytes`` lent.
         func bind(
             _ state: WindowState, _ bytes: UnsafeBufferPointer<UInt8>, to statement: Statement
@@ -179,6 +203,13 @@ package enum WindowRow {
             try statement.bind(7, borrowing: state.policy.storedName)
             try statement.bind(8, state.revision)
             try statement.bind(9, state.updatedAt.millisecondsSince1970)
+            try statement.bind(10, borrowing: state.columnVisibility.storedName)
+            if let column = state.preferredCompactColumn {
+                try statement.bind(11, borrowing: column.storedName)
+            } else {
+                try statement.bind(11, nil as String?)
+            }
+            try statement.bind(12, state.selectedTab)
         }
     }
 }

@@ -26,7 +26,7 @@ extension WindowStore {
         }
     }
 
-    /// A window as a host restores it: its state and the tab its scene last showed.
+    /// A window as a host restores it: its state and the tab it shows (the state's).
     package struct RestoredWindow: Sendable {
         package var state: WindowState?
         package var selectedTab: String?
@@ -47,9 +47,8 @@ extension WindowStore {
         try validateIdentifier(session, "session id")
         try validateIdentifier(window, "window id")
         func read(_ database: Database) throws(StateStoreError) -> RestoredWindow {
-            RestoredWindow(
-                state: try database.currentState(session: session, window: window),
-                selectedTab: try database.selectedTab(session: session, window: window))
+            let state = try database.currentState(session: session, window: window)
+            return RestoredWindow(state: state, selectedTab: state?.selectedTab)
         }
         guard let quickly else { return try withDatabase { database throws(StateStoreError) in try read(database) } }
         let restored = try connection.withLock(waitingAtMost: quickly) {
@@ -88,14 +87,7 @@ extension WindowStore {
                     .windowsOfSession, bind: { statement throws(StateStoreError) in try statement.bind(1, session) },
                     row: { statement throws(StateStoreError) in
                         let state = try WindowRow.decode(statement, session: session)
-                        windows[state.window] = RestoredWindow(state: state)
-                    })
-                try database.query(
-                    "SELECT window, selected_tab FROM window_scenes WHERE session = ?1 AND selected_tab IS NOT NULL",
-                    bind: { statement throws(StateStoreError) in try statement.bind(1, session) },
-                    row: { statement throws(StateStoreError) in
-                        let window = statement.text(0)
-                        windows[window, default: RestoredWindow()].selectedTab = statement.strictText(1)
+                        windows[state.window] = RestoredWindow(state: state, selectedTab: state.selectedTab)
                     })
                 return (position, windows)
             }

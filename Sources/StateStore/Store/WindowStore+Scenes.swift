@@ -30,10 +30,34 @@ extension WindowStore {
     }
 
     /// Records the tab a window's tab view shows, as the app names its tabs (1–256 bytes of UTF-8,
-    /// no control characters); `nil` clears it. It writes no revision.
+    /// no control characters); `nil` clears it.
+    ///
+    /// The tab is part of the window's state (``WindowState/selectedTab``): this is
+    /// ``update(session:window:expectedRevision:_:)`` setting it, which writes the window's next
+    /// revision (creating the window when it has no state) — and nothing when the window already
+    /// shows that tab, or when `nil` clears the tab of a window without state. New code sets
+    /// ``WindowState/selectedTab`` in its own update, with whatever else changes.
     public func setSelectedTab(_ tab: String?, session: String, window: String) throws(StateStoreError) {
-        if let tab { try WindowScene.validate(selectedTab: tab) }
-        try setSceneFact("selected_tab", tab, session: session, window: window)
+        try validateIdentifier(session, "session id")
+        try validateIdentifier(window, "window id")
+        if let tab { try WindowState.validate(selectedTab: tab) }
+        try withDatabase { database throws(StateStoreError) in
+            try database.changingWindows { () throws(StateStoreError) in
+                let current = try database.currentState(session: session, window: window)
+                // Bytes, not Swift's `==`, which takes "é" and "e\u{301}" for one tab.
+                let unchanged =
+                    switch (current?.selectedTab, tab) {
+                    case (nil, nil): true
+                    case (let stored?, let tab?): stored.utf8.elementsEqual(tab.utf8)
+                    default: false
+                    }
+                guard !unchanged else { return }
+                var state = current ?? WindowState(session: session, window: window)
+                state.selectedTab = tab
+                try state.validate()
+                _ = try database.write(state, after: current?.revision ?? 0, options)
+            }
+        }
     }
 
     /// Records that the system's scene session `scene` (on iOS, its `persistentIdentifier`) shows
@@ -151,7 +175,7 @@ extension WindowStore {
     private func scenes(session: String, window: String?, call: String) throws(StateStoreError) -> [WindowScene] {
         let only = window == nil ? "" : " AND window = ?2"
         let sql = """
-            SELECT known.window, scene.kind, scene.focused_at, scene.selected_tab, stored.window IS NOT NULL
+            SELECT known.window, scene.kind, scene.focused_at, stored.selected_tab, stored.window IS NOT NULL
             FROM (SELECT window FROM windows WHERE session = ?1\(only)
                   UNION SELECT window FROM window_scenes WHERE session = ?1\(only)) AS known
             LEFT JOIN window_scenes AS scene ON scene.session = ?1 AND scene.window = known.window
@@ -196,18 +220,5 @@ extension Database {
             },
             row: { statement throws(StateStoreError) in window = statement.text(0) })
         return window
-    }
-
-    /// The tab a window's scene last showed, if recorded.
-    func selectedTab(session: String, window: String) throws(StateStoreError) -> String? {
-        var tab: String?
-        try query(
-            "SELECT selected_tab FROM window_scenes WHERE session = ?1 AND window = ?2",
-            bind: { statement throws(StateStoreError) in
-                try statement.bind(1, session)
-                try statement.bind(2, window)
-            },
-            row: { statement throws(StateStoreError) in tab = statement.strictText(0) })
-        return tab
     }
 }

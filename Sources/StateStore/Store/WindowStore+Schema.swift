@@ -68,7 +68,8 @@ extension WindowStore {
             schemaProblems.append("the schema cannot be read: \(failure.message)")
         }
         var report = CheckReport(
-            integrity: integrity, schemaProblems: schemaProblems, rowProblems: try StoreCheck.rowProblems(database),
+            integrity: integrity, schemaProblems: schemaProblems,
+            rowProblems: try StoreCheck.rowProblems(database, version: status.schemaVersion),
             migrations: status)
         report.freePages = try database.integer("PRAGMA freelist_count") ?? 0
         report.freeBytes = report.freePages * (try database.integer("PRAGMA page_size") ?? 0)

@@ -219,7 +219,8 @@ extension Database {
         try run(
             """
             UPDATE changes SET size_class = NULL, path = NULL, item = NULL, item_path = NULL, policy = NULL,
-                revision = NULL, updated_at = NULL
+                revision = NULL, updated_at = NULL, column_visibility = NULL, preferred_compact_column = NULL,
+                selected_tab = NULL
             WHERE \(filter) AND path IS NOT NULL
             """, bind: bind)
         changeLogSizes = nil  // counted again at the next write

@@ -128,9 +128,7 @@ protocol ChoiceArgument: ArgumentValue, CaseIterable, RawRepresentable<String> {
 
 extension ChoiceArgument {
     init(argument text: String) throws(ValueProblem) {
-        guard let value = Self(rawValue: text) else {
-            throw ValueProblem(expected: "expected one of \(Self.choices)")
-        }
+        guard let value = Self(rawValue: text) else { throw .choice(text, among: Self.allCases.map(\.rawValue)) }
         self = value
     }
 
@@ -142,7 +140,36 @@ extension ChoiceArgument {
 
 extension SizeClass: ChoiceArgument {}
 extension SizeChangePolicy: ChoiceArgument {}
+extension ColumnVisibility: ChoiceArgument {}
 extension WindowStore.Durability: ChoiceArgument {}
+
+/// `--compact-column`'s value: a split view column, or `none`, no preference (the view chooses).
+struct CompactColumnChoice: ArgumentValue {
+    static let words = SplitViewColumn.allCases.map(\.rawValue) + ["none"]
+    static let completion = ValueCompletion.choices(words)
+    /// The column; `nil` for `none`.
+    let column: SplitViewColumn?
+
+    init(argument text: String) throws(ValueProblem) {
+        if text == "none" {
+            column = nil
+        } else if let column = SplitViewColumn(rawValue: text) {
+            self.column = column
+        } else {
+            throw .choice(text, among: Self.words)
+        }
+    }
+}
+
+extension ValueProblem {
+    /// `text` is none of `words`: they are listed, and the nearest suggested
+    /// (`expected one of a, b. Did you mean 'b'?`).
+    static func choice(_ text: String, among words: [String]) -> ValueProblem {
+        let suggestion = Suggestion.sentence(for: text, among: words)
+        return ValueProblem(
+            expected: "expected one of \(words.joined(separator: ", "))" + (suggestion.isEmpty ? "" : "." + suggestion))
+    }
+}
 
 extension Character {
     fileprivate var isASCIIDigit: Bool { isASCII && isNumber }

@@ -31,12 +31,15 @@ enum HistoryCommand {
             [
                 .init(title: "REVISION", alignment: .right), .init(title: "UPDATED"), .init(title: "SIZE CLASS"),
                 .init(title: "PATH", maximumWidth: 40), .init(title: "ITEM", maximumWidth: 40),
-                .init(title: "ITEM PATH", maximumWidth: 40), .init(title: "POLICY"),
+                .init(title: "ITEM PATH", maximumWidth: 40), .init(title: "POLICY"), .init(title: "COLUMNS"),
+                .init(title: "COMPACT"), .init(title: "TAB", maximumWidth: 40),
             ], output: context.output, style: context.style)
         for state in states {
             table.add([
                 String(state.revision), state.updatedAt.description, state.sizeClass.rawValue, state.path.cell,
                 state.item?.description ?? "-", state.itemPath.cell, state.policy.rawValue,
+                state.columnVisibility.rawValue, state.preferredCompactColumn?.rawValue ?? "-",
+                state.selectedTab ?? "-",
             ])
         }
         table.finish()

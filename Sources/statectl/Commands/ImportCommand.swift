@@ -13,10 +13,11 @@ extension Command {
         discussion: """
             Reads {"format": "statectl/1", "windows": [...]} from FILE, or from standard input \
             when FILE is '-' or left out (a byte order mark at its start is skipped). Each window needs 'session' and 'window'; 'sizeClass', \
-            'path', 'item', 'itemPath' and 'policy' default as in a new window; 'revision' and \
-            'updatedAt' are ignored: each window is written as its next revision, stamped now. \
-            All or nothing: a bad window (unknown key, a window twice, itemPath without item, a \
-            limit exceeded) exits 65 naming it, and nothing is written. Reads at most 256 MiB, \
+            'path', 'item', 'itemPath', 'policy', 'columnVisibility', 'preferredCompactColumn' and \
+            'selectedTab' default as in a new window (documents from before the last three still \
+            import); 'revision' and 'updatedAt' are ignored: each window is written as its next \
+            revision, stamped now. All or nothing: a bad window (unknown key or value, a window \
+            twice, itemPath without item, a limit exceeded) exits 65 naming it, and nothing is written. Reads at most 256 MiB, \
             and stops at once at a NUL byte or a first byte other than '{': bad data too.
 
               statectl import mail.json

@@ -24,6 +24,14 @@ extension Command {
                   --present 'Thread:{"id":42}'
               statectl set mail main --push '{"type":"(a: Swift.Int)","value":[1]}'
               statectl set mail --focused --kind mail --push 'Thread:{"id":42}'
+
+            What a window's split view and tab view bind is part of its state too, set like the \
+            rest and shown by 'show': --column-visibility, --compact-column and --tab (or --no-tab). \
+            Nothing of the layout follows from them: an app reads them as it saved them.
+
+              statectl set recipes main --column-visibility doubleColumn \\
+                  --compact-column detail
+              statectl set mail main --tab sent
             """,
         arguments: [Argument.session.positional, Argument.addressedWindow.positional],
         options: SetCommand.mutationOptions.map { $0.option } + [
@@ -66,8 +74,30 @@ enum SetCommand {
             "Replace the window's path with a NavigationPath.CodableRepresentation JSON array (as 'show --navigation-path' prints)."
     ) { text throws(StateStoreError) in .navigationPath(try NavigationPathCoding.routes(from: text)) }
 
+    static let columnVisibility = MutationOption(
+        "--column-visibility", "visibility", as: ColumnVisibility.self,
+        help:
+            "Set which columns the window's split view shows (automatic, all, doubleColumn, detailOnly): NavigationSplitView's columnVisibility."
+    ) { .columnVisibility($0) }
+    static let compactColumn = MutationOption(
+        "--compact-column", "column", as: CompactColumnChoice.self,
+        help:
+            "Set the column the split view shows when it collapses to one (sidebar, content, detail), NavigationSplitView's preferredCompactColumn; none leaves it to the view."
+    ) { .compactColumn($0.column) }
+    static let tab = MutationOption(
+        "--tab", "tab", as: String.self,
+        help: "Select the tab the window's tab view shows, by the name the app gives it (1-256 bytes, as an id)."
+    ) { text throws(StateStoreError) in
+        try WindowState.validate(selectedTab: text)
+        return .selectedTab(text)
+    }
+    static let noTab = MutationOption(
+        "--no-tab", help: "Clear the selected tab: none recorded, the tab view shows its first.", .selectedTab(nil))
+
     /// The mutation options, in help order.
-    static let mutationOptions = [sizeClass, push, pop, present, dismiss, policy, navigationPath]
+    static let mutationOptions = [
+        sizeClass, push, pop, present, dismiss, policy, navigationPath, columnVisibility, compactColumn, tab, noTab,
+    ]
 
     /// One change to a window, read from the command line before the database is opened.
     enum Mutation {
@@ -78,6 +108,9 @@ enum SetCommand {
         case dismiss
         case policy(SizeChangePolicy)
         case navigationPath([Route])
+        case columnVisibility(ColumnVisibility)
+        case compactColumn(SplitViewColumn?)
+        case selectedTab(String?)
 
         func apply(to state: inout WindowState) throws(StateStoreError) {
             switch self {
@@ -88,6 +121,9 @@ enum SetCommand {
             case .dismiss: state.dismiss()
             case .policy(let policy): state.policy = policy
             case .navigationPath(let routes): state.path = routes
+            case .columnVisibility(let visibility): state.columnVisibility = visibility
+            case .compactColumn(let column): state.preferredCompactColumn = column
+            case .selectedTab(let tab): state.selectedTab = tab
             }
         }
     }

@@ -119,10 +119,16 @@ enum WatchCommand {
             context.output.write("\(change.session) \(change.window): deleted".escapingControlCharacters + "\n")
             return
         }
+        // What a split view and a tab view bind, only where the window has it: most windows have
+        // neither, and their lines stay short.
+        var extras = ""
+        if state.columnVisibility != .automatic { extras += ", columns \(state.columnVisibility.rawValue)" }
+        if let column = state.preferredCompactColumn { extras += ", compact column \(column.rawValue)" }
+        if let tab = state.selectedTab { extras += ", tab \(tab)" }
         let line =
             "\(state.session) \(state.window): revision \(state.revision), \(state.sizeClass.rawValue), "
             + "path \(state.path.cell), item \(state.item?.description ?? "-"), item path \(state.itemPath.cell)"
-            + " (\(state.updatedAt))"
+            + extras + " (\(state.updatedAt))"
         context.output.write(line.escapingControlCharacters + "\n")
     }
 }

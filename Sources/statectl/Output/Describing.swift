@@ -5,7 +5,7 @@ import StateStore
 // shown can be pasted back into `set`.
 
 extension WindowState {
-    /// `show`'s and `set`'s record: SPEC §2's fields, in its order.
+    /// `show`'s and `set`'s record: the state's fields, in the order of its JSON.
     var record: Record {
         var record = Record()
         record.add("session", session)
@@ -15,9 +15,19 @@ extension WindowState {
         record.add("item", item?.description ?? "(none)")
         record.add("item path", lines: itemPath.map(\.description))
         record.add("policy", policy.rawValue)
+        addSplitViewAndTab(to: &record)
         record.add("revision", String(revision))
         record.add("updated", updatedAt.description)
         return record
+    }
+
+    /// What the window's split view and tab view bind, a field each, carried as stored: its column
+    /// visibility, its preferred compact column and its selected tab. Labels as short as the
+    /// others', so that a record's values stay where they were.
+    func addSplitViewAndTab(to record: inout Record) {
+        record.add("columns", columnVisibility.rawValue)
+        record.add("compact", preferredCompactColumn?.rawValue ?? "(none)")
+        record.add("tab", selectedTab ?? "(none)")
     }
 }
 
@@ -32,6 +42,7 @@ extension Restoration {
         record.add("presentation", layout.presentation.summary)
         record.add("stack", lines: layout.stack.map(\.description))
         if let sheet = layout.sheet { record.add("sheet", lines: sheet.map(\.description)) }
+        saved.addSplitViewAndTab(to: &record)
         record.add("revision", String(saved.revision))
         return record
     }

@@ -129,13 +129,17 @@ extension ListedWindow {
 
 extension Restoration {
     /// `restore --json`: `{session, window, sizeClass, savedSizeClass, presentation, stack, sheet,
-    /// revision}`, `sheet` being `{"stack": [...]}` or `null`.
+    /// columnVisibility, preferredCompactColumn, selectedTab, revision}`, `sheet` being
+    /// `{"stack": [...]}` or `null`; the split view's and tab view's values as the state holds them.
     func write(to writer: inout JSONWriter) {
         writer.object([
             "session": .string(saved.session), "window": .string(saved.window),
             "sizeClass": .string(layout.sizeClass.rawValue), "savedSizeClass": .string(saved.sizeClass.rawValue),
             "presentation": .string(layout.presentation.rawValue), "stack": .routes(layout.stack),
             "sheet": layout.sheet.map { .object(["stack": .routes($0)]) } ?? .null,
+            "columnVisibility": .string(saved.columnVisibility.rawValue),
+            "preferredCompactColumn": saved.preferredCompactColumn.map { .string($0.rawValue) } ?? .null,
+            "selectedTab": saved.selectedTab.map { .string($0) } ?? .null,
             "revision": .integer(saved.revision),
         ])
     }
