@@ -157,6 +157,15 @@ final class CompletionFixture: Sendable {
             Case(line: "statectl restore mail main --size-class ", expected: sizeClasses),
             Case(
                 line: "statectl set mail main --policy ", expected: Set(SizeChangePolicy.allCases.map(\.rawValue))),
+            Case(
+                line: "statectl set mail main --column-visibility ",
+                expected: Set(ColumnVisibility.allCases.map(\.rawValue))),
+            Case(line: "statectl set mail main --column-visibility d", expected: ["doubleColumn", "detailOnly"]),
+            Case(
+                line: "statectl set mail main --compact-column ",
+                expected: Set(SplitViewColumn.allCases.map(\.rawValue) + ["none"])),
+            Case(line: "statectl set mail main --compact-column=d", expected: ["detail"]),
+            Case(line: "statectl set mail main --tab ", expected: []),
             Case(line: "statectl completion ", expected: ["bash", "zsh", "fish"]),
             Case(line: "statectl --durability ", expected: Set(WindowStore.Durability.allCases.map(\.rawValue))),
             Case(line: "statectl set mail main --durability=f", expected: ["full"]),

@@ -7,9 +7,10 @@ package enum WindowRow {
         + "column_visibility, preferred_compact_column, selected_tab"
 
     /// ``columns`` as the schemas before 6 have them: the last three, which they lack, as a new
-    /// window has them.
+    /// window has them (all NULL in a deletion of the change log, which has no revision).
     static let columnsBeforeSchema6 =
-        "session, window, size_class, path, item, item_path, policy, revision, updated_at, 'automatic', NULL, NULL"
+        "session, window, size_class, path, item, item_path, policy, revision, updated_at, "
+        + "iif(revision IS NULL, NULL, 'automatic'), NULL, NULL"
 
     /// Reads a row selected with ``columns``, starting at column `first`. Text the store wrote is
     /// not validated again, only parsed; a row it cannot parse is damage. A `session` or `window`
