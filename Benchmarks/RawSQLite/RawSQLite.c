@@ -7,7 +7,9 @@
 #include <time.h>
 
 // The SQL text StateStore runs (Sources/StateStore/Store/HotStatement.swift), statement for statement.
-#define COLUMNS "session, window, size_class, path, item, item_path, policy, revision, updated_at"
+#define COLUMNS                                                                                                 \
+    "session, window, size_class, path, item, item_path, policy, revision, updated_at, column_visibility, "      \
+    "preferred_compact_column, selected_tab"
 
 static const char *const sql_begin = "BEGIN IMMEDIATE";
 static const char *const sql_commit = "COMMIT";
@@ -15,10 +17,12 @@ static const char *const sql_rollback = "ROLLBACK";
 static const char *const sql_trim = "DELETE FROM changes WHERE seq <= (SELECT max(seq) FROM changes) - 1000";
 static const char *const sql_revision = "SELECT revision FROM windows WHERE session = ? AND window = ?";
 static const char *const sql_upsert =
-    "INSERT INTO windows (" COLUMNS ") VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)\n"
+    "INSERT INTO windows (" COLUMNS ") VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)\n"
     "ON CONFLICT (session, window) DO UPDATE SET size_class = excluded.size_class, path = excluded.path,\n"
     "item = excluded.item, item_path = excluded.item_path, policy = excluded.policy,\n"
-    "revision = excluded.revision, updated_at = excluded.updated_at";
+    "revision = excluded.revision, updated_at = excluded.updated_at,\n"
+    "column_visibility = excluded.column_visibility,\n"
+    "preferred_compact_column = excluded.preferred_compact_column, selected_tab = excluded.selected_tab";
 static const char *const sql_keep =
     "INSERT INTO window_history (" COLUMNS ")\n"
     "SELECT " COLUMNS " FROM windows WHERE session = ?1 AND window = ?2";
@@ -126,6 +130,11 @@ static int write_window(raw_store *store, const raw_columns *columns, int64_t re
     if (code == SQLITE_OK) code = bind_text(upsert, 7, columns->policy);
     if (code == SQLITE_OK) code = sqlite3_bind_int64(upsert, 8, revision);
     if (code == SQLITE_OK) code = sqlite3_bind_int64(upsert, 9, updated_at);
+    // What a split view and a tab view bind: the workload's windows have none of it, and StateStore
+    // binds a new window's (the visibility from static storage, NULL for the others).
+    if (code == SQLITE_OK) code = sqlite3_bind_text(upsert, 10, "automatic", 9, SQLITE_STATIC);
+    if (code == SQLITE_OK) code = sqlite3_bind_null(upsert, 11);
+    if (code == SQLITE_OK) code = sqlite3_bind_null(upsert, 12);
     code = code == SQLITE_OK ? run(upsert) : (sqlite3_clear_bindings(upsert), code);
     if (code != SQLITE_OK) return code;
     sqlite3_stmt *keep = store->statements[KEEP];
@@ -255,6 +264,12 @@ static int resolve(sqlite3_stmt *row, raw_text size_class, raw_restoration *out)
     out->item_path = append(buffer, &end, item_path.bytes, item_path.count);
     out->revision = sqlite3_column_int64(row, 7);
     out->updated_at = sqlite3_column_int64(row, 8);
+    // What a split view and a tab view bind, read as StateStore reads it (the visibility's text,
+    // whether the other two are NULL): the workload's windows have none to copy, and the rule
+    // derives nothing from them.
+    (void)column_text(row, 9);
+    (void)sqlite3_column_type(row, 10);
+    (void)sqlite3_column_type(row, 11);
     if (dismissed) {
         out->item = (raw_text){NULL, 0};
         out->item_path = (raw_text){"[]", 2};
