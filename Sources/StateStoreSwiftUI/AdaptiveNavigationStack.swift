@@ -53,6 +53,10 @@
                     destination(presented.route).navigationDestination(for: R.self, destination: destination)
                 }
             }
+            // The stack under the sheet is drawn: a sheet the same change presented may show, for
+            // every model shown this way (a window, a tab, a preview).
+            .onAppear { window.presentationReady() }
+            .onChange(of: window.stack) { _, _ in window.presentationReady() }
         }
     }
 #endif

@@ -6,7 +6,7 @@
 
     /// One scene's window, persisted: it owns the window's id (in the scene's storage), gets its
     /// ``WindowModel`` from the session, feeds the model what the scene's environment says, and
-    /// runs the session's life as scenes come and go — no app code.
+    /// tells the session what the system does to the scene — no app code.
     ///
     /// ```swift
     /// WindowGroup {
@@ -16,15 +16,16 @@
     /// }
     /// ```
     ///
-    /// - The id is kept in `@SceneStorage(sceneKey)`, written on first appearance, and on iOS also
-    ///   in the scene session's `userInfo`: at launch, the windows of scene sessions the system no
-    ///   longer keeps are deleted (``WindowSession/discardWindows(notIn:)``), with no app delegate.
+    /// - The id is kept in `@SceneStorage(sceneKey)`, written on first appearance. On iOS, iPadOS
+    ///   and visionOS the scene session that shows it is recorded with the window, and at launch
+    ///   the windows of scene sessions the system no longer keeps are deleted
+    ///   (``/StateStoreHost/SceneEvent/sceneSessionsKept(_:)``), with no app delegate; windows no
+    ///   scene recorded are never deleted that way.
     /// - `horizontalSizeClass` and `scenePhase` go to the model in one call; the session observes
     ///   other writers only while one of its windows is active, and the active one is the focused
     ///   one (with its `kind`), which outside writers can address.
-    /// - When the scene goes to the background, the session is flushed inside an expiring
-    ///   background activity, stopped when the system takes the time back; every transaction runs
-    ///   inside one (`.expiringActivity`) unless the session's options give another.
+    /// - When the scene goes to the background, what is pending is written, inside the session's
+    ///   background activity (``/StateStoreHost/WindowSession/Options/activity``).
     public struct AdaptiveWindow<R: RouteRepresentable, Content: View>: View {
         private let session: WindowSession
         private let sceneKey: String
@@ -32,7 +33,6 @@
         private let content: (WindowModel<R>) -> Content
         @SceneStorage private var storedID: String
         @State private var newID = UUID().uuidString
-        @State private var attachment: WindowAttachment?
         @Environment(\.horizontalSizeClass) private var horizontalSizeClass
         @Environment(\.scenePhase) private var scenePhase
 
@@ -62,23 +62,20 @@
             content(window)
                 .onAppear {
                     if storedID.isEmpty { storedID = newID }
-                    if attachment == nil { attachment = window.attach() }
+                    window.viewAppeared()
                     window.presentationReady()
-                    SceneLife.windowAppeared(in: session)
+                    SceneForwarding.windowAppeared(window.id, in: session)
                 }
-                .onDisappear {
-                    if let attachment { window.detach(attachment) }
-                    attachment = nil
-                }
+                .onDisappear { window.viewDisappeared() }
                 .onChange(of: environment, initial: true) { _, environment in
                     window.environmentChanged(sizeClass: environment.sizeClass, isActive: environment.isActive)
-                    if environment.phase == .background { SceneLife.flushInBackground(session) }
+                    SceneForwarding.phaseChanged(environment.phase, in: session)
                 }
                 .onChange(of: window.stack) { _, _ in
                     // The stack a change has set is drawn: a sheet that change also presented may show.
                     window.presentationReady()
                 }
-                .recordingWindowID(windowID)
+                .reportingSceneSession(windowID, to: session)
         }
     }
 #endif

@@ -239,7 +239,7 @@ struct NoGlueTests {
         let session = try await fixture.open(options: options)
         let first = session.window("first", as: Mail.self)
         let second = session.window("second", as: Mail.self)
-        #expect(session.isObserving, "no window has said anything yet")
+        #expect(!session.isObserving, "no window is active yet: a launch in the background observes nothing")
         first.environmentChanged(sizeClass: .regular, isActive: true)
         second.environmentChanged(sizeClass: .compact, isActive: false)
         #expect(session.isObserving, "one window is active")

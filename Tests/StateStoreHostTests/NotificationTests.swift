@@ -24,6 +24,7 @@ struct NotificationTests {
         let session = try await fixture.open(options: notifiedOnly(fixture))
         #expect(session.changeNotification == .notifications(folder: resolved(fixture.folder.path)))
         let model = session.window("main", as: Mail.self)
+        model.environmentChanged(sizeClass: .regular, isActive: true)  // observed while a window is active
         model.push(.folder("inbox"))
         #expect(await session.flush())
 
@@ -40,6 +41,7 @@ struct NotificationTests {
         let fixture = HostFixture()
         let session = try await fixture.open(options: notifiedOnly(fixture))
         let model = session.window("main", as: Mail.self)
+        model.environmentChanged(sizeClass: .regular, isActive: true)
         model.push(.folder("inbox"))
         #expect(await session.flush())
 

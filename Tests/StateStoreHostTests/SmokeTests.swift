@@ -27,6 +27,7 @@ struct SmokeTests {
         let fixture = HostFixture()
         let session = try await fixture.open()
         let window = session.window("main", as: Mail.self)
+        window.environmentChanged(sizeClass: .regular, isActive: true)
         window.push(.folder("inbox"))
         #expect(await session.flush())
         let result = try fixture.statectl(["set", "app", "main", "--present", stored(.thread(7)).description])

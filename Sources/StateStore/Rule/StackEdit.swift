@@ -105,8 +105,7 @@ extension WindowState {
     var presented: [Route] { item.map { [$0] + itemPath } ?? [] }
 
     private func edit(_ part: StackEdit.Part, shown: [Route], to stack: [Route]) -> StackEdit? {
-        var common = 0
-        while common < shown.count, common < stack.count, shown[common] == stack[common] { common += 1 }
+        let common = commonPrefixCount(shown, stack, by: ==)
         let edit = StackEdit(
             part: part, removing: shown.count - common, appending: Array(stack[common...]), keepsItem: false)
         guard !edit.isEmpty else { return nil }
@@ -137,4 +136,12 @@ extension WindowState {
             itemPath = Array(stack.dropFirst())
         }
     }
+}
+
+/// How many leading elements `first` and `second` share, compared by `same`: where an edit of one
+/// into the other starts.
+package func commonPrefixCount<A, B>(_ first: [A], _ second: [B], by same: (A, B) -> Bool) -> Int {
+    var common = 0
+    while common < first.count, common < second.count, same(first[common], second[common]) { common += 1 }
+    return common
 }

@@ -133,6 +133,11 @@ final class Statement {
         }
     }
 
+    /// The size of the column's value in bytes (its text's UTF-8, a blob's bytes; 0 for NULL).
+    func byteCount(_ column: Int32) -> Int {
+        Int(sqlite3_column_bytes(handle, column))
+    }
+
     func text(_ column: Int32) -> String {
         withText(column) { String(decoding: $0, as: UTF8.self) }
     }

@@ -11,6 +11,10 @@ package enum WindowRow {
     static let columnsBeforeSchema6 =
         "session, window, size_class, path, item, item_path, policy, revision, updated_at, "
         + "iif(revision IS NULL, NULL, 'automatic'), NULL, NULL"
+    /// The columns of ``columns`` holding routes: what a window's size in memory comes from.
+    static let pathColumn: Int32 = 3
+    static let itemColumn: Int32 = 4
+    static let itemPathColumn: Int32 = 5
 
     /// Reads a row selected with ``columns``, starting at column `first`. Text the store wrote is
     /// not validated again, only parsed; a row it cannot parse is damage. A `session` or `window`

@@ -69,9 +69,19 @@ extension WindowStore {
     public func pruneWindows(
         session: String, olderThan age: Duration, keeping kept: [String] = []
     ) throws(StateStoreError) -> [String] {
+        let spared = Set(kept.map { Array($0.utf8) })
+        return try pruneWindows(session: session, olderThan: age) { spared.contains(Array($0.utf8)) }
+    }
+
+    /// ``pruneWindows(session:olderThan:keeping:)`` sparing the windows `spares` says to, asked
+    /// inside the transaction for each window about to go: a host asks whether a model of it was
+    /// made meanwhile.
+    @discardableResult
+    package func pruneWindows(
+        session: String, olderThan age: Duration, sparing spares: (String) -> Bool
+    ) throws(StateStoreError) -> [String] {
         try validateIdentifier(session, "session id")
         let before = try cutoff(olderThan: age)
-        let spared = Set(kept.map { Array($0.utf8) })
         return try withDatabase { database throws(StateStoreError) in
             try database.changingWindows { () throws(StateStoreError) -> [String] in
                 var old: [String] = []
@@ -88,9 +98,9 @@ extension WindowStore {
                         try statement.bind(2, before)
                     },
                     row: { statement throws(StateStoreError) in
-                        let window = statement.text(0)
-                        if !spared.contains(Array(window.utf8)) { old.append(window) }
+                        old.append(statement.text(0))
                     })
+                old.removeAll(where: spares)
                 for window in old { try database.deleteWindows(session: session, window: window) }
                 return old
             }

@@ -26,70 +26,75 @@ extension WindowStore {
         }
     }
 
-    /// A window as a host restores it: its state and the tab it shows (the state's).
+    /// A window as a host restores it: its state and the tab it shows (the state's), and where the
+    /// change log stood when they were read, so that a change the log reports at or before it is
+    /// known to be old.
     package struct RestoredWindow: Sendable {
         package var state: WindowState?
         package var selectedTab: String?
+        package var position: Int64
 
-        package init(state: WindowState? = nil, selectedTab: String? = nil) {
+        package init(state: WindowState? = nil, selectedTab: String? = nil, position: Int64 = 0) {
             self.state = state
             self.selectedTab = selectedTab
+            self.position = position
         }
     }
 
-    /// A window and its selected tab, for a host restoring it. With `quickly` (the first frame,
-    /// which must not wait long): ``StateStoreError/busy(_:)`` when another thread of this process
-    /// (a host's writer) kept the store for `quickly` milliseconds, or another connection held the
-    /// file that long.
-    package func restoredWindow(
-        session: String, window: String, quickly: Int? = nil
-    ) throws(StateStoreError) -> RestoredWindow {
+    /// A window and its selected tab, for a host restoring it, with the change log's position, all
+    /// read in one transaction.
+    package func restoredWindow(session: String, window: String) throws(StateStoreError) -> RestoredWindow {
         try validateIdentifier(session, "session id")
         try validateIdentifier(window, "window id")
-        func read(_ database: Database) throws(StateStoreError) -> RestoredWindow {
-            let state = try database.currentState(session: session, window: window)
-            return RestoredWindow(state: state, selectedTab: state?.selectedTab)
+        return try withDatabase { database throws(StateStoreError) in
+            try database.readTransaction { () throws(StateStoreError) in
+                let state = try database.currentState(session: session, window: window)
+                return RestoredWindow(
+                    state: state, selectedTab: state?.selectedTab, position: try database.changeLogHighWaterMark())
+            }
         }
-        guard let quickly else { return try withDatabase { database throws(StateStoreError) in try read(database) } }
-        let restored = try connection.withLock(waitingAtMost: quickly) {
-            database throws(StateStoreError) -> RestoredWindow in
-            if let stopped = database.stopped { throw stopped }
-            guard database.schemaVersion == WindowStore.schemaVersion else { throw .invalidInput("not migrated") }
-            return try database.withBusyTimeout(quickly) { () throws(StateStoreError) in try read(database) }
-        }
-        guard let restored else {
-            throw .busy(SQLiteFailure(code: .busy, message: "the store is in use by another thread of this process"))
-        }
-        return restored
     }
 
-    /// What a host opening `session` needs before its first frames: where the change log ends, and
-    /// every window of the session as ``restoredWindow(session:window:quickly:)`` gives it, read in
-    /// one transaction, so that a feed made ``changeFeed(session:after:)`` that position brings
-    /// exactly what was committed since. The windows are `nil` when the session has more than
-    /// `atMost` (each is then read when asked for); a window the dictionary lacks has no state.
-    package func sessionAtOpen(
-        session: String, atMost: Int
-    ) throws(StateStoreError) -> (position: Int64, windows: [String: RestoredWindow]?) {
+    /// What a host opening a session reads before its first frames, in one transaction.
+    package struct SessionAtOpen: Sendable {
+        /// Where the change log ended: a feed made ``changeFeed(session:after:)`` this position brings
+        /// exactly what was committed since.
+        package var position: Int64
+        /// Windows of the session as ``restoredWindow(session:window:)`` gives them, sorted by id
+        /// (UTF-8 byte order), up to the byte budget.
+        package var windows: [(id: String, window: RestoredWindow)]
+        /// Whether every window of the session is in ``windows``: a window that is not then has
+        /// no state (else it must be read when asked for).
+        package var isComplete: Bool
+    }
+
+    /// The change log's position and the session's windows, read in one transaction so that a feed
+    /// made after that position misses nothing; windows are read in id order while their stored
+    /// routes come to at most `budget` bytes, so that a large session does not sit in memory.
+    package func sessionAtOpen(session: String, budget: Int) throws(StateStoreError) -> SessionAtOpen {
         try validateIdentifier(session, "session id")
         return try withDatabase { database throws(StateStoreError) in
             try database.readTransaction { () throws(StateStoreError) in
                 let position = try database.changeLogHighWaterMark()
-                let count = try database.integer(
-                    "SELECT count(*) FROM (SELECT 1 FROM windows WHERE session = ?1 LIMIT ?2)",
-                    bind: { statement throws(StateStoreError) in
-                        try statement.bind(1, session)
-                        try statement.bind(2, atMost + 1)
-                    })
-                guard (count ?? 0) <= atMost else { return (position, nil) }
-                var windows: [String: RestoredWindow] = [:]
+                var windows: [(id: String, window: RestoredWindow)] = []
+                var spent = 0
+                var complete = true
                 try database.query(
                     .windowsOfSession, bind: { statement throws(StateStoreError) in try statement.bind(1, session) },
                     row: { statement throws(StateStoreError) in
+                        guard complete else { return }
+                        spent += statement.byteCount(WindowRow.pathColumn) + statement.byteCount(WindowRow.itemColumn)
+                            + statement.byteCount(WindowRow.itemPathColumn)
+                        guard spent <= budget else {
+                            complete = false
+                            return
+                        }
                         let state = try WindowRow.decode(statement, session: session)
-                        windows[state.window] = RestoredWindow(state: state, selectedTab: state.selectedTab)
+                        windows.append(
+                            (state.window, RestoredWindow(state: state, selectedTab: state.selectedTab, position: position))
+                        )
                     })
-                return (position, windows)
+                return SessionAtOpen(position: position, windows: windows, isComplete: complete)
             }
         }
     }

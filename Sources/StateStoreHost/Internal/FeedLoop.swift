@@ -5,8 +5,9 @@ import StateStore
 enum FeedItem: Sendable {
     /// The session's own write, committed (the writer's call may not have returned yet).
     case own(token: UInt64, stored: WindowState)
-    /// Another writer's change to a window: its state, `nil` for a deletion.
-    case outside(window: String, state: WindowState?)
+    /// Another writer's change to a window: its state, `nil` for a deletion, and its place in the
+    /// change log.
+    case outside(window: String, state: WindowState?, sequence: Int64)
     /// Changes the log no longer holds were missed: every live window reloads from the store.
     case gap
     /// A row of the log that could not be read, skipped.
@@ -174,9 +175,11 @@ final class FeedLoop: @unchecked Sendable {
         case .gap: return .gap
         case .unreadable(let row): return .unreadable(window: row.window, problem: row.reason)
         case .change(let change):
-            guard let state = change.state else { return .outside(window: change.window, state: nil) }
+            guard let state = change.state else {
+                return .outside(window: change.window, state: nil, sequence: change.sequence)
+            }
             if let token = ownWrites.claim(state) { return .own(token: token, stored: state) }
-            return .outside(window: change.window, state: state)
+            return .outside(window: change.window, state: state, sequence: change.sequence)
         }
     }
 }

@@ -2,7 +2,7 @@ import Observation
 import StateStore
 
 /// One live window: what its views bind to, restored from the store, written back as it changes,
-/// and changed by other processes' writes (SPEC §6).
+/// and changed by other processes' writes.
 ///
 /// Views read ``stack``, ``sheet`` and ``sheetPath`` and bind them through `@Bindable`; a split
 /// view binds its columns (``subscript(selectionInColumn:)``, ``subscript(pathAfterColumns:)``);
@@ -10,7 +10,8 @@ import StateStore
 /// writes follow on the session's own queue. The model holds no SwiftUI types.
 ///
 /// What views observe lives in one non-generic `@Observable` core; this typed face converts the
-/// store's routes to and from `R`.
+/// store's routes to and from `R`, and a plain value (`WindowSync`) keeps how the window stands
+/// against the store.
 @MainActor
 public final class WindowModel<R: RouteRepresentable>: Observable {
     /// What a window shows for the class it lays out for now, in the app's route type.
@@ -32,16 +33,30 @@ public final class WindowModel<R: RouteRepresentable>: Observable {
 
     /// A window that is not stored anywhere, showing `path` and `item` as a window of `sizeClass`:
     /// for previews and tests that drive a model without a session or a file. Its verbs, setters
-    /// and environment work as a stored window's do; nothing is written.
+    /// and environment work as a stored window's do; nothing is written. Its sheet shows at once.
     public convenience init(
         previewing path: [R] = [], item: R? = nil, itemPath: [R] = [], sizeClass: SizeClass = .regular,
         options: WindowSession.Options = WindowSession.Options()
     ) {
         self.init(detached: "preview", session: "preview", options: options, problem: nil)
         core.gate = SizeClassGate(committed: sizeClass, settle: options.settle, layoutFollows: options.layoutFollows)
-        navigate(to: path, presenting: item, itemPath: itemPath)
-        edits.removeAll()
-        base = core.state
+        do {
+            let routes = try path.map(encode)
+            let item = try item.map(encode)
+            let itemPath = try itemPath.map(encode)
+            var state = sync.local
+            state.sizeClass = sizeClass
+            for edit in WindowEdit.navigate(over: state, to: routes, presenting: item, itemPath: itemPath) {
+                try state.apply(edit)
+            }
+            if item != nil { state.policy = options.defaultPolicy }
+            sync = WindowSync(empty: state, restoring: false)
+            core.state = state
+            refreshPresentation(since: presentationSnapshot)
+            core.sheetHeld = false  // nothing was shown before: the sheet shows with its stack
+        } catch {
+            core.lastError = .unencodableRoute(reason: "\(error)")
+        }
     }
 
     // MARK: Reads
@@ -66,7 +81,11 @@ public final class WindowModel<R: RouteRepresentable>: Observable {
     /// replaces the path and leaves the item as it is.
     public var path: [R] {
         get { visible.state.path.compactMap(decoded) }
-        set { userEdit { state throws in state.path = try routes(newValue, over: state.path) } }
+        set {
+            userEdit { state throws in
+                WindowEdit.setPath(try routes(newValue, over: state.path), over: state).map { [$0] } ?? []
+            }
+        }
     }
 
     /// The presented item, if any (also when it is laid out as a push).
@@ -80,7 +99,7 @@ public final class WindowModel<R: RouteRepresentable>: Observable {
     /// set, it changes the current presentation's.
     public var policy: SizeChangePolicy {
         get { core.state.policy }
-        set { userEdit { state in state.policy = newValue } }
+        set { userEdit { state in state.policy == newValue ? [] : [.setPolicy(newValue)] } }
     }
 
     /// The class the window lays out for now.
@@ -97,15 +116,16 @@ public final class WindowModel<R: RouteRepresentable>: Observable {
     // MARK: For the views
 
     /// The window's NavigationStack path (in a `NavigationSplitView`, every column's selection and
-    /// the detail column's path, in that order). Set, it is SPEC §3's edit of what is shown: a
-    /// regular window's stack holds the pushed item.
+    /// the detail column's path, in that order). Set, it is the edit of what is shown: a regular
+    /// window's stack holds the pushed item.
     public var stack: [R] {
         get { layout.stack }
         set {
             let sizeClass = core.gate.layoutClass
             userEdit { state throws in
                 let shown = state.layout(for: sizeClass).stack
-                state.setStack(try routes(newValue, over: shown), shownFor: sizeClass)
+                return state.stackEdit(to: try routes(newValue, over: shown), shownFor: sizeClass).map { [.stack($0)] }
+                    ?? []
             }
         }
     }
@@ -115,7 +135,7 @@ public final class WindowModel<R: RouteRepresentable>: Observable {
     public var sheet: Presented<R>? {
         get {
             guard !core.sheetHeld, let route = shownSheet?.first, let value = decoded(route) else { return nil }
-            sheetIDRead = core.presentationID
+            presentation.sheetIDRead = core.presentationID
             return Presented(id: core.presentationID, route: value)
         }
         set {
@@ -124,9 +144,9 @@ public final class WindowModel<R: RouteRepresentable>: Observable {
                 present(newValue.route)
                 return
             }
-            guard !core.sheetHeld, shownSheet != nil, sheetIDRead == core.presentationID else { return }
+            guard !core.sheetHeld, shownSheet != nil, presentation.sheetIDRead == core.presentationID else { return }
             let sizeClass = core.gate.layoutClass
-            userEdit { state in state.setSheetStack([], shownFor: sizeClass) }
+            userEdit { state in state.sheetStackEdit(to: [], shownFor: sizeClass).map { [.stack($0)] } ?? [] }
         }
     }
 
@@ -136,9 +156,9 @@ public final class WindowModel<R: RouteRepresentable>: Observable {
         set {
             let sizeClass = core.gate.layoutClass
             userEdit { state throws in
-                guard let shown = state.layout(for: sizeClass).sheet, let root = shown.first else { return }
-                state.setSheetStack(
-                    [root] + (try routes(newValue, over: Array(shown.dropFirst()))), shownFor: sizeClass)
+                guard let shown = state.layout(for: sizeClass).sheet, let root = shown.first else { return [] }
+                let stack = [root] + (try routes(newValue, over: Array(shown.dropFirst())))
+                return state.sheetStackEdit(to: stack, shownFor: sizeClass).map { [.stack($0)] } ?? []
             }
         }
     }
@@ -147,25 +167,25 @@ public final class WindowModel<R: RouteRepresentable>: Observable {
 
     /// Pushes onto what is on top: the item's stack when an item is presented, else the path.
     public func push(_ route: R) {
-        userEdit { state throws in state.push(try encode(route)) }
+        userEdit { state throws in [WindowEdit.push(try encode(route), onto: state)] }
     }
 
     /// Goes back `count` steps: through the item's stack, then the item, then the path. Going back
     /// further than there is changes nothing (``lastError`` says so).
     public func pop(_ count: Int = 1) {
-        userEdit { state throws in try state.pop(count) }
+        userEdit { state throws in try WindowEdit.pop(count, from: state) }
     }
 
     /// Presents `route`, replacing any presented item and its stack. `policy` governs this
     /// presentation only (the session's ``WindowSession/Options/defaultPolicy`` when `nil`); the
-    /// next one starts from the default again, as the seed's modifier keeps its policy per use.
+    /// next one starts from the default again, as a per-use modifier would keep it.
     public func present(_ route: R, policy: SizeChangePolicy? = nil) {
-        userEdit(presenting: policy) { state throws in state.present(try encode(route)) }
+        userEdit(presenting: policy) { _ throws in [.present(try encode(route))] }
     }
 
     /// Dismisses the presented item and its stack.
     public func dismiss() {
-        userEdit { state in state.dismiss() }
+        userEdit { state in state.item == nil ? [] : [.dismiss] }
     }
 
     /// A deep link in one edit and one revision: the window's path becomes `path`, and `item`
@@ -175,139 +195,94 @@ public final class WindowModel<R: RouteRepresentable>: Observable {
         to path: [R], presenting item: R? = nil, itemPath: [R] = [], policy: SizeChangePolicy? = nil
     ) {
         userEdit(presenting: policy) { state throws in
-            state.path = try routes(path, over: state.path)
-            if let item {
-                let route = try encode(item)
-                if state.item != route { state.present(route) }
-                state.itemPath = try routes(itemPath, over: state.itemPath)
-            } else {
-                state.dismiss()
-            }
+            let presented = try item.map(encode)
+            let above = presented == nil ? [] : try routes(itemPath, over: state.item == presented ? state.itemPath : [])
+            return WindowEdit.navigate(
+                over: state, to: try routes(path, over: state.path), presenting: presented, itemPath: above)
         }
     }
 
     // MARK: The environment
 
     /// The scene's environment, in one call: `horizontalSizeClass` (`nil` is `.unspecified`) and
-    /// whether the scene phase is `.active`. Size-class changes count only once they settle (SPEC §6).
-    /// The session observes other writers only while one of its windows is active.
+    /// whether the scene phase is `.active`. Size-class changes count only once they settle. The
+    /// session observes other writers only while one of its windows is active.
     public func environmentChanged(sizeClass: SizeClass, isActive: Bool) {
         let wasActive = environment?.isActive
         environment = (sizeClass, isActive)
         let before = presentationSnapshot
-        if let settled = core.gate.report(sizeClass, isActive: isActive, at: time.now()) { commit(settled) }
+        if let settled = core.gate.report(sizeClass, isActive: isActive, at: link.time.now()) { commit(settled) }
         scheduleSettle()
         refreshPresentation(since: before)
-        forwardEnvironmentToTabs(sizeClass: sizeClass, isActive: isActive)
-        if wasActive != isActive { host?.windowActivityChanged(self, isActive: isActive) }
+        tabs.forward(sizeClass: sizeClass, isActive: isActive)
+        if wasActive != isActive { link.session?.windowActivityChanged(self, isActive: isActive) }
     }
 
-    /// The view's stack has appeared: a sheet presented by the same change may now show (SwiftUI
-    /// presents at most one step per update).
+    /// The view's stack has appeared: a sheet that the same change presented may now show (SwiftUI
+    /// presents at most one step per update). The adaptive views call it for every model whose
+    /// sheet they bind; a window's call covers its tabs.
     public func presentationReady() {
-        core.sheetHeld = false
+        if core.sheetHeld { core.sheetHeld = false }
+        tabs.forEach { $0.presentationReady() }
     }
 
-    /// Marks the window as shown by a view; a second view showing it at once is reported in
-    /// ``lastError``. Hand the result to ``detach(_:)`` when the view goes.
-    public func attach() -> WindowAttachment {
-        nextAttachment += 1
-        if !attachments.isEmpty { core.lastError = .secondAttachment(window: id) }
-        attachments.insert(nextAttachment)
-        return WindowAttachment(number: nextAttachment)
+    /// A view began showing the window (the adapter's ``/StateStoreSwiftUI/AdaptiveWindow``); a
+    /// second view showing it at once is reported in ``lastError``.
+    package func viewAppeared() {
+        attachments += 1
+        if attachments > 1 { report(.secondAttachment(window: id)) }
     }
 
-    /// The view given `attachment` no longer shows the window.
-    public func detach(_ attachment: WindowAttachment) {
-        attachments.remove(attachment.number)
+    /// A view that showed the window is gone.
+    package func viewDisappeared() {
+        attachments = max(0, attachments - 1)
     }
 
     // MARK: State
 
     /// What views observe.
     let core: WindowCore
-    weak var host: WindowSession?
-    let sessionID: String
-    let time: TimeSource
-    let options: WindowSession.Options
-    /// The state as stored, as far as the model knows.
-    var base: WindowState
-    /// Local edits not yet committed, in order, each with its number.
-    var edits: [(number: Int, edit: WindowEdit)] = []
-    var lastEditNumber = 0
-    var inFlight: (token: UInt64, lastEdit: Int, generation: Int)?
-    var generation = 0
-    var committedGeneration = 0
-    /// The generation a failed write left unwritten (busy failures are retried instead).
-    var failedGeneration: Int?
-    var retryingBusy = false
-    /// A write the system would not protect (the app may be suspended): kept until retried.
-    var postponed = false
-    var overLimits = false
-    /// What each route decoded to: the cache itself keeps no `R`, so a verb's many lookups run
-    /// code specialized for `Route`; the values are in ``decodedValues``.
-    var decodings: [Route: RouteDecoding] = [:]
-    var decodedValues: [R] = []
-    /// The last ``visible`` and what it was made from: a verb reads it four times over one state.
-    /// Decoding a route always gives the same answer, so the state and the gate decide it.
-    var visibleMemoKey: (stateVersion: Int, hides: Bool)?
-    var visibleMemo: (state: WindowState, hidden: Route?) = (WindowState(session: "", window: ""), nil)
-    var presentedRoute: Route?
-    /// The last ``presentationSnapshot`` and what it was made from.
-    var snapshotMemo: (key: PresentationSnapshotKey, snapshot: PresentationSnapshot)?
-    /// The undecodable route last named in ``lastError``, so it is named once.
-    var reportedHidden: Route?
-    /// The presentation id the view last read through ``sheet``: a `nil` written for an older one is late.
-    var sheetIDRead: Int?
-    /// The wake-up at the gate's deadline, and that deadline: a verb while a change is pending
-    /// leaves the deadline as it is, so it keeps its task (a new one costs a thread's wake-up).
+    /// The session, and what a model needs of it when it has none.
+    var link: SessionLink
+    /// How the window stands against the store.
+    var sync: WindowSync
+    /// The window's routes as `R`, and what the user sees of them.
+    var routes = DecodedRoutes<R>()
+    /// Presentation ids and the sheet's last read.
+    var presentation = PresentationTracker()
+    /// The wake-up at the size-class gate's deadline.
     var settleTimer: (deadline: Duration, task: Task<Void, Never>)?
+    /// What the scene last said.
     var environment: (sizeClass: SizeClass, isActive: Bool)?
-    /// The keys of the tabs asked for (``tab(_:as:)``), and how each follows this window's environment.
-    var tabs: Set<String> = []
-    var tabFollowers: [String: (SizeClass, Bool) -> Void] = [:]
-    /// The tabs in the order they were asked for: the first is shown until one is selected.
-    var tabOrder: [String] = []
-    /// Set on a tab's model: its window holds the scene, and focuses the tab shown.
-    weak var holder: AnyObject?
-    /// The tabs of a window that is not stored (a preview): kept here, as the session keeps others.
-    var detachedTabs: [String: AnyObject] = [:]
-    private var attachments: Set<Int> = []
-    private var nextAttachment = 0
+    /// The tabs this window holds, or the window holding this tab.
+    var tabs = TabSet()
+    /// How many views show the window now.
+    var attachments = 0
 
-    init(id: String, kind: String?, in host: WindowSession) {
+    init(id: String, kind: String?, in session: WindowSession, restored: WindowStore.RestoredWindow?) {
         self.id = id
         self.kind = kind
-        self.host = host
-        self.sessionID = host.session
-        self.time = host.time
-        self.options = host.options
-        let empty = WindowState(session: host.session, window: id)
+        link = SessionLink(session: session)
+        let empty = WindowState(session: session.session, window: id)
         core = WindowCore(
             state: empty,
             gate: SizeClassGate(
-                committed: .unspecified, settle: host.options.settle, layoutFollows: host.options.layoutFollows))
-        base = empty
+                committed: .unspecified, settle: session.options.settle, layoutFollows: session.options.layoutFollows))
+        sync = WindowSync(empty: empty, restoring: true, firstToken: session.nextTokenBase())
+        core.isRestoring = true
+        if let restored { self.restored(restored) }
     }
 
     /// A model that works in memory only, because of `problem` (or, with none, for previews).
     init(detached id: String, session: String, options: WindowSession.Options, problem: WindowError?) {
         self.id = id
         self.kind = nil
-        self.host = nil
-        self.sessionID = session
-        self.time = TimeSource(options.clock)
-        self.options = options
+        link = SessionLink(sessionID: session, options: options)
         let empty = WindowState(session: session, window: id)
         core = WindowCore(
             state: empty,
             gate: SizeClassGate(committed: .unspecified, settle: options.settle, layoutFollows: options.layoutFollows))
-        base = empty
+        sync = WindowSync(empty: empty, restoring: false)
         core.lastError = problem
     }
-}
-
-/// One view's claim to show a window (``WindowModel/attach()``).
-public struct WindowAttachment: Hashable, Sendable {
-    let number: Int
 }

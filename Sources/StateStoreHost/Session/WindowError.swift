@@ -1,11 +1,5 @@
 import StateStore
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// What went wrong for a window, as its model's ``WindowModel/lastError`` reports it. The model
 /// keeps working in memory through every one of them.
 public enum WindowError: Error, Hashable, Sendable, CustomStringConvertible {
@@ -65,24 +59,5 @@ extension WindowError {
             .invalidEdit, .editsDropped, .unreadableChange:
             false
         }
-    }
-
-    /// Whether the developer should hear of it: a mistake of the app's code. Another writer's
-    /// change that dropped local edits is neither (the model says so in `lastError`).
-    var isProgrammerMistake: Bool {
-        switch self {
-        case .editsDropped, .unreadableChange: false
-        default: !isStorageTrouble
-        }
-    }
-
-    /// Writes a programmer's mistake to standard error in a debug build, so that it is loud where
-    /// it is made; a release build keeps it in `lastError` only.
-    static func logMistake(_ problem: WindowError) {
-        #if DEBUG
-            guard problem.isProgrammerMistake else { return }
-            var line = "StateStoreHost: \(problem)\n"
-            line.withUTF8 { bytes in _ = write(2, bytes.baseAddress, bytes.count) }
-        #endif
     }
 }

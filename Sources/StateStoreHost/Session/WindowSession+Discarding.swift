@@ -1,0 +1,119 @@
+import StateStore
+
+// Windows going for good: those whose scenes the user or the system closed, and old ones. A window
+// with a live model is never deleted by a discard or a prune (FirstFrames.claimForDeletion, asked
+// inside the delete), and a window no scene recorded as its own is never discarded with a scene.
+
+extension WindowSession {
+    /// Deletes windows whose scenes the user closed for good: their queued writes are cancelled,
+    /// the delete is ordered after a write in flight, and their models are dropped. A tabbed
+    /// window's tabs (ids `ID/TAB`) go with it.
+    public func discard(windows ids: some Sequence<String>) async throws {
+        let doomed = ids.map(WindowKey.init)
+        for key in doomed {
+            try WindowState.validate(session: session, window: String(decoding: key.bytes, as: UTF8.self))
+        }
+        for key in models.keys where doomed.contains(where: { key.belongs(to: $0) }) {
+            drop(key)
+        }
+        _ = try await deleteWindows { id, _ in doomed.contains { WindowKey(id).belongs(to: $0) } }
+    }
+
+    /// Deletes this session's windows recorded by a scene session the system no longer keeps:
+    /// those of every scene session but `kept`, with their tabs, except those with a live model.
+    /// StateStoreSwiftUI tells the session at launch (``SceneEvent/sceneSessionsKept(_:)``), so
+    /// an app needs no delegate for discarded scenes. Windows no scene session recorded — opened
+    /// by a fixed id, made by an extension or `statectl` — stay; with no scene session kept at
+    /// all, nothing is deleted. Returns the deleted ids.
+    @discardableResult
+    public func discardWindows(ofSceneSessionsNotIn kept: Set<String>) async throws -> [String] {
+        guard !kept.isEmpty else { return [] }
+        return try await deleteWindows { _, scene in scene.map { !kept.contains($0) } ?? false }
+    }
+
+    /// Deletes this session's windows not written for `age`, except those with a live model, and
+    /// returns their ids.
+    @discardableResult
+    public func pruneWindows(olderThan age: Duration) async throws -> [String] {
+        let (session, frames) = (session, frames)
+        return try await onWriter { store throws(StateStoreError) in
+            try store.pruneWindows(session: session, olderThan: age) { !frames.claimForDeletion($0) }
+        }
+    }
+
+    /// Records that the system's `sceneSession` shows `window`.
+    func recordScene(_ sceneSession: String, window: String) {
+        guard path != ":memory:", !isInMemoryRecovery else { return }
+        let session = session
+        writer.enqueue { store in
+            guard case .success(let store) = store else { return true }
+            do throws(StateStoreError) {
+                try store.recordSceneSession(sceneSession, session: session, window: window)
+            } catch {
+                if error.isInterrupt { return false }
+            }
+            return true
+        }
+    }
+
+    /// Deletes, in the background, the windows recorded by the scene sessions `doomed` says.
+    func discardScenes(_ doomed: @escaping @Sendable (String) -> Bool) {
+        guard path != ":memory:", !isInMemoryRecovery else { return }
+        Task { _ = try? await deleteWindows { _, scene in scene.map(doomed) ?? false } }
+    }
+
+    /// Deletes the windows of scenes the system discarded long ago (``Options/pruneAfter``), once a
+    /// launch, when the app first has no active window (going to the background): off the launch's
+    /// way, and after every scene the system restored has asked for its window.
+    func pruneOnce() {
+        guard let age = options.pruneAfter, path != ":memory:", !isInMemoryRecovery, !isOpening else { return }
+        launchPrune = Task { [weak self] in _ = try? await self?.pruneWindows(olderThan: age) }
+    }
+
+    /// The model of `key` goes: nothing more is written for it.
+    func drop(_ key: WindowKey) {
+        guard let model = models.removeValue(forKey: key) else { return }
+        model.detach()
+        frames.unregister(model.id)
+        apply(life.windowGone(model.id))
+    }
+
+    // MARK: Private
+
+    /// Deletes, on the writer, the stored windows `doomed` picks by id and recording scene session
+    /// (`nil`: none), with their tabs, sparing those with a live model; returns their ids.
+    private func deleteWindows(
+        _ doomed: @escaping @Sendable (_ id: String, _ sceneSession: String?) -> Bool
+    ) async throws -> [String] {
+        let (session, frames) = (session, frames)
+        return try await onWriter { store throws(StateStoreError) in
+            let recorded = Dictionary(
+                try store.windowsOfSceneSessions(session: session).map { (WindowKey($0.window), $0.scene) },
+                uniquingKeysWith: { $1 })
+            let known = try store.scenes(session: session).map(\.window)
+            let holders = known.filter { doomed($0, recorded[WindowKey($0)]) }.map(WindowKey.init)
+            var deleted: [String] = []
+            for id in known
+            where holders.contains(where: { WindowKey(id).belongs(to: $0) }) && frames.claimForDeletion(id) {
+                try store.deleteWindow(session: session, window: id)
+                deleted.append(id)
+            }
+            return deleted
+        }
+    }
+
+    /// Runs `body` on the writer, inside its activity, and returns what it did.
+    private func onWriter<T: Sendable>(
+        _ body: @escaping @Sendable (WindowStore) throws(StateStoreError) -> T
+    ) async throws(StateStoreError) -> T {
+        let result = await withCheckedContinuation { (continuation: CheckedContinuation<Result<T, StateStoreError>, Never>) in
+            writer.enqueue { store in
+                let result = store.flatMap { store in Result { () throws(StateStoreError) in try body(store) } }
+                if case .failure(let error) = result, error.isInterrupt { return false }
+                continuation.resume(returning: result)
+                return true
+            }
+        }
+        return try result.get()
+    }
+}
