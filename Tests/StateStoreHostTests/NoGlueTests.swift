@@ -14,13 +14,18 @@ struct NoGlueTests {
     @Test func aSessionMadeSynchronouslyKeepsWhatTheUserDoesWhileItOpens() async throws {
         let fixture = HostFixture()
         try fixture.store().save(WindowState(session: "app", window: "main", path: [stored(.folder("inbox"))]))
-        let session = WindowSession(path: fixture.database, session: "app", options: fixture.options())
+        let activity = FakeActivity()
+        activity.holdNextBegin()  // the open waits, as behind a slow disk
+        var options = fixture.options()
+        options.activity = activity.activity
+        let session = WindowSession(path: fixture.database, session: "app", options: options)
         #expect(session.isOpening, "it opens in the background")
         let model = session.window("main", as: Mail.self)
         #expect(model.isRestoring, "its windows fill in once the file is open")
         #expect(model.path == [])
         model.push(.thread(1))
         #expect(model.path == [.thread(1)], "what the user does shows at once")
+        activity.release()
 
         await waitUntil("the window restored") { !model.isRestoring }
         #expect(!session.isOpening)
@@ -270,7 +275,7 @@ struct NoGlueTests {
 
     @Test func aWriteTheSystemGivesNoTimeForWaitsForAnActiveWindow() async throws {
         let fixture = HostFixture()
-        let allowed = NSLockedFlag(false)
+        let allowed = NSLockedFlag(true)
         var options = fixture.options()
         options.activity = BackgroundActivity { _ in
             guard allowed.value else { return nil }
@@ -278,6 +283,7 @@ struct NoGlueTests {
         }
         options.pruneAfter = nil
         let session = try await fixture.open(options: options)
+        allowed.value = false  // the app is being suspended
         let model = session.window("main", as: Mail.self)
         model.environmentChanged(sizeClass: .regular, isActive: false)
         model.push(.folder("inbox"))
@@ -318,15 +324,18 @@ struct NoGlueTests {
     @Test func stopFlushingEndsTheWaitAtOnce() async throws {
         let fixture = HostFixture()
         var options = fixture.options()
-        options.activity = BackgroundActivity { _ in nil }
+        options.store.busyTimeoutMilliseconds = 60_000
         let session = try await fixture.open(options: options)
         let model = session.window("main", as: Mail.self)
         model.environmentChanged(sizeClass: .regular, isActive: true)
+        let lock = try WriteLock(fixture.database)  // the write waits for another process's lock
+        defer { lock.release() }
         model.push(.folder("inbox"))
         let started = ContinuousClock.now
-        async let flushed = session.flush(timeout: .seconds(60))
+        let flushed = Task { await session.flush(timeout: .seconds(60)) }
+        while !session.isFlushing && ContinuousClock.now - started < .seconds(10) { await Task.yield() }
         session.stopFlushing()
-        #expect(await flushed == false)
+        #expect(await flushed.value == false)
         #expect(ContinuousClock.now - started < .seconds(30))
     }
 }

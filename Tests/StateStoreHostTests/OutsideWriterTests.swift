@@ -51,6 +51,7 @@ struct OutsideWriterTests {
         let fixture = HostFixture()
         let session = try await fixture.open()
         let model = session.window("main", as: Mail.self)
+        model.environmentChanged(sizeClass: .regular, isActive: true)  // observed while active
         var expected: [Mail] = []
         for n in 0..<60 {
             model.push(.message(n))

@@ -68,25 +68,6 @@ struct SessionTests {
             try fixture.store().windowSummaries().map { "\($0.session)/\($0.window)" } == ["app/live", "other/gone"])
     }
 
-    @Test func theBackgroundActivityWrapsEachTransaction() async throws {
-        let fixture = HostFixture()
-        let counter = Counter()
-        var options = fixture.options()
-        options.activity = BackgroundActivity { _ in
-            counter.increment()
-            return {}
-        }
-        options.pruneAfter = nil  // the prune at open runs before the activity is asked for
-        let session = try await fixture.open(options: options)
-        let model = session.window("main", as: Mail.self)
-        model.push(.folder("inbox"))  // a write, and the window's focus recorded
-        #expect(await session.flush())
-        model.push(.thread(1))  // a write; the focus is the same
-        #expect(await session.flush())
-        try await session.discard(windows: ["main"])
-        #expect(counter.value == 4)
-    }
-
     @Test func aSecondViewAttachingIsReported() async throws {
         let fixture = HostFixture()
         let session = try await fixture.open()

@@ -207,6 +207,8 @@ package struct WindowSync: Sendable {
         }
         guard last > flight.lastEdit else { return nil }
         writes += 1
+        // It carries every pending edit: the write before it is no longer waited for.
+        inFlight = Flight(token: writes, lastEdit: last, generation: generation)
         return WriteRequest(token: writes, expectedRevision: base.revision + 1, target: local)
     }
 

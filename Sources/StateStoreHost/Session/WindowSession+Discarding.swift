@@ -56,10 +56,11 @@ extension WindowSession {
         }
     }
 
-    /// Deletes, in the background, the windows recorded by the scene sessions `doomed` says.
+    /// Deletes, on the writer after what is queued now, the windows recorded by the scene sessions
+    /// `doomed` says.
     func discardScenes(_ doomed: @escaping @Sendable (String) -> Bool) {
         guard path != ":memory:", !isInMemoryRecovery else { return }
-        Task { _ = try? await deleteWindows { _, scene in scene.map(doomed) ?? false } }
+        onWriter(deletingWindows { _, scene in scene.map(doomed) ?? false }) { _ in }
     }
 
     /// Deletes the windows of scenes the system discarded long ago (``Options/pruneAfter``), once a
@@ -84,9 +85,16 @@ extension WindowSession {
     /// (`nil`: none), with their tabs, sparing those with a live model; returns their ids.
     private func deleteWindows(
         _ doomed: @escaping @Sendable (_ id: String, _ sceneSession: String?) -> Bool
-    ) async throws -> [String] {
+    ) async throws(StateStoreError) -> [String] {
+        try await onWriter(deletingWindows(doomed))
+    }
+
+    /// The writer's work of ``deleteWindows(_:)``.
+    private func deletingWindows(
+        _ doomed: @escaping @Sendable (_ id: String, _ sceneSession: String?) -> Bool
+    ) -> @Sendable (WindowStore) throws(StateStoreError) -> [String] {
         let (session, frames) = (session, frames)
-        return try await onWriter { store throws(StateStoreError) in
+        return { store throws(StateStoreError) in
             let recorded = Dictionary(
                 try store.windowsOfSceneSessions(session: session).map { (WindowKey($0.window), $0.scene) },
                 uniquingKeysWith: { $1 })
@@ -102,18 +110,27 @@ extension WindowSession {
         }
     }
 
-    /// Runs `body` on the writer, inside its activity, and returns what it did.
+    /// Runs `body` on the writer, after what is queued now and inside its activity, and returns
+    /// what it did.
     private func onWriter<T: Sendable>(
         _ body: @escaping @Sendable (WindowStore) throws(StateStoreError) -> T
     ) async throws(StateStoreError) -> T {
-        let result = await withCheckedContinuation { (continuation: CheckedContinuation<Result<T, StateStoreError>, Never>) in
-            writer.enqueue { store in
-                let result = store.flatMap { store in Result { () throws(StateStoreError) in try body(store) } }
-                if case .failure(let error) = result, error.isInterrupt { return false }
-                continuation.resume(returning: result)
-                return true
-            }
+        let result = await withCheckedContinuation { continuation in
+            onWriter(body) { continuation.resume(returning: $0) }
         }
         return try result.get()
+    }
+
+    /// Queues `body` on the writer; `done` gets what it did, on the writer's queue.
+    private func onWriter<T: Sendable>(
+        _ body: @escaping @Sendable (WindowStore) throws(StateStoreError) -> T,
+        done: @escaping @Sendable (Result<T, StateStoreError>) -> Void
+    ) {
+        writer.enqueue { store in
+            let result = store.flatMap { store in Result { () throws(StateStoreError) in try body(store) } }
+            if case .failure(let error) = result, error.isInterrupt { return false }
+            done(result)
+            return true
+        }
     }
 }

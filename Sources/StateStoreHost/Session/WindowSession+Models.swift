@@ -44,7 +44,8 @@ extension WindowSession {
         flushes.progressed(self)
     }
 
-    var isFlushing: Bool { flushes.isWaiting }
+    /// Whether a flush is waiting now.
+    package var isFlushing: Bool { flushes.isWaiting }
 
     /// A model reported a problem: storage trouble becomes the session's ``storageIssue``; the
     /// app's ``Options/errorHandler`` and, on Apple platforms, the unified log hear of every one.

@@ -31,6 +31,9 @@ extension WindowSession {
         public var store = WindowStore.Options()
         /// The clock size-class changes settle by; tests inject their own.
         public var clock: any Clock<Duration> = ContinuousClock()
+        /// The notifications that tell the session the app is about to quit (tests: a name of
+        /// their own, so that a test's quit reaches its own session only).
+        package var terminationNotifications = TerminationWatch.names
         /// Called inside every job of the session's writer, before it touches the file (tests:
         /// whether an activity is held).
         package var duringJob: (@Sendable () -> Void)?

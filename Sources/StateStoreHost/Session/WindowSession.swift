@@ -122,7 +122,7 @@ public final class WindowSession {
         time = TimeSource(options.clock)
         writer = Writer(activity: options.activity, duringJob: options.duringJob)
         writer.whenSuspended { [weak self] in onMainActor { self?.flushes.finishAll(with: false) } }
-        if path != ":memory:" { terminationWatch = TerminationWatch(self) }
+        if path != ":memory:" { terminationWatch = TerminationWatch(self, names: options.terminationNotifications) }
     }
 
     deinit {
