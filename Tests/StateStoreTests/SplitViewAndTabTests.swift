@@ -172,7 +172,8 @@ struct SplitViewAndTabTests {
         let restored = try store.restoredWindow(session: "s", window: "w")
         #expect(restored.selectedTab == "recipes" && restored.state?.columnVisibility == .doubleColumn)
         #expect(try store.restoredWindow(session: "s", window: "missing").selectedTab == nil)
-        let opened = try #require(try store.sessionAtOpen(session: "s", atMost: 10).windows)
+        let opened = Dictionary(
+            uniqueKeysWithValues: try store.sessionAtOpen(session: "s", budget: 1 << 20).windows.map { ($0.id, $0.window) })
         #expect(opened["w"]?.selectedTab == "recipes")
         #expect(opened["w"]?.state?.preferredCompactColumn == .content)
         #expect(opened["none"]?.selectedTab == nil)

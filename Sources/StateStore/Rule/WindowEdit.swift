@@ -20,6 +20,12 @@ public enum WindowEdit: Hashable, Sendable, CustomStringConvertible {
     /// A size-class change that has settled; `changesMode` carries the policy's effect (a
     /// `dismiss` item is cleared).
     case setSizeClass(SizeClass, changesMode: Bool)
+    /// Selects the tab a tab view shows (`nil`: none).
+    case selectTab(String?)
+    /// Sets the visibility of a split view's columns.
+    case setColumnVisibility(ColumnVisibility)
+    /// Sets the column a collapsed split view shows (`nil`: the view's own default).
+    case setPreferredCompactColumn(SplitViewColumn?)
     /// Removes `route` and everything above it in the chain (`path`, the item, `itemPath`); nothing
     /// when the route is no longer there. What an edit below a stored route the app cannot decode
     /// does to it.
@@ -99,6 +105,10 @@ public enum WindowEdit: Hashable, Sendable, CustomStringConvertible {
         case .dismiss: return "dismissing the item"
         case .setPolicy(let policy): return "setting the policy to \(policy.rawValue)"
         case .setSizeClass(let sizeClass, _): return "the size class \(sizeClass.rawValue)"
+        case .selectTab(let tab): return tab.map { "selecting the tab \($0)" } ?? "selecting no tab"
+        case .setColumnVisibility(let visibility): return "showing columns \(visibility.rawValue)"
+        case .setPreferredCompactColumn(let column):
+            return "preferring the \(column?.rawValue ?? "default") column when collapsed"
         case .removeFrom(let route): return "replacing \(route)"
         }
     }
@@ -115,6 +125,11 @@ extension WindowState {
         case .setSizeClass(let sizeClass, let changesMode):
             if changesMode && policy == .dismiss { dismiss() }
             self.sizeClass = sizeClass
+        case .selectTab(let tab):
+            if let tab { try WindowState.validate(selectedTab: tab) }
+            selectedTab = tab
+        case .setColumnVisibility(let visibility): columnVisibility = visibility
+        case .setPreferredCompactColumn(let column): preferredCompactColumn = column
         case .removeFrom(let route):
             let chain = chain
             guard let index = chain.firstIndex(of: route) else { return }

@@ -63,9 +63,24 @@ final class OwnWrites: @unchecked Sendable {
 }
 
 extension WindowState {
-    /// The same size class, routes and policy: what a write stores, stamps aside.
+    /// The same content — size class, routes, policy, columns and tab — what a write stores,
+    /// ids and stamps aside.
     func hasSameContent(as other: WindowState) -> Bool {
-        sizeClass == other.sizeClass && path == other.path && item == other.item && itemPath == other.itemPath
-            && policy == other.policy
+        var same = other
+        same.session = session
+        same.window = window
+        same.revision = revision
+        same.updatedAt = updatedAt
+        return same == self
+    }
+
+    /// Takes `other`'s content, keeping this state's ids and stamps.
+    mutating func takeContent(of other: WindowState) {
+        let (session, window, revision, updatedAt) = (session, window, revision, updatedAt)
+        self = other
+        self.session = session
+        self.window = window
+        self.revision = revision
+        self.updatedAt = updatedAt
     }
 }

@@ -27,8 +27,6 @@ final class WindowCore {
     /// A sheet presented by the same change that changed the window's stack waits for
     /// ``WindowModel/presentationReady()``.
     var sheetHeld = false
-    /// The tab a tabbed window shows (``WindowModel/selectedTab``).
-    var selectedTab: String?
 
     /// Counts the changes of ``state``, so that a memo of it is checked without comparing states.
     @ObservationIgnored var stateVersion = 0

@@ -49,3 +49,24 @@ extension WindowModel {
         }
     }
 }
+
+extension WindowModel {
+    /// Which of a `NavigationSplitView`'s columns show (SwiftUI's `columnVisibility`), kept with
+    /// the window: a revision, in its history, settable from outside (`statectl set
+    /// --column-visibility`).
+    public var columnVisibility: ColumnVisibility {
+        get { core.state.columnVisibility }
+        set { userEdit { state in state.columnVisibility == newValue ? [] : [.setColumnVisibility(newValue)] } }
+    }
+
+    /// The column a collapsed `NavigationSplitView` shows (SwiftUI's `preferredCompactColumn`),
+    /// kept with the window; `nil` until the view first says.
+    public var preferredCompactColumn: SplitViewColumn? {
+        get { core.state.preferredCompactColumn }
+        set {
+            userEdit { state in
+                state.preferredCompactColumn == newValue ? [] : [.setPreferredCompactColumn(newValue)]
+            }
+        }
+    }
+}

@@ -96,7 +96,7 @@ extension WindowModel: HostedWindow {
         case .outside(let state, let sequence):
             let wasRestoring = sync.isRestoring
             guard let rebased = sync.adopt(outside: state, at: sequence, empty: emptyWindow) else { return }
-            if wasRestoring { return restoredFromSync(rebased, selectedTab: nil, before: before) }
+            if wasRestoring { return restoredFromSync(rebased, before: before) }
             cancelSettle()
             core.gate.adoptOutsideState()
             took(rebased)
@@ -127,7 +127,7 @@ extension WindowModel: HostedWindow {
     func restored(_ restored: WindowStore.RestoredWindow) {
         let before = presentationSnapshot
         guard let rebased = sync.restored(restored.state, through: restored.position, empty: emptyWindow) else { return }
-        restoredFromSync(rebased, selectedTab: restored.selectedTab, before: before)
+        restoredFromSync(rebased, before: before)
     }
 
     /// Keeps `problem` in ``lastError``; the session hears of it too (storage trouble becomes its
@@ -139,9 +139,8 @@ extension WindowModel: HostedWindow {
 
     // MARK: Private
 
-    private func restoredFromSync(_ rebased: WindowSync.Rebased, selectedTab: String?, before: PresentationSnapshot) {
+    private func restoredFromSync(_ rebased: WindowSync.Rebased, before: PresentationSnapshot) {
         core.isRestoring = false
-        if core.selectedTab == nil, let selectedTab { core.selectedTab = selectedTab }
         core.gate = SizeClassGate(
             committed: sync.base.revision == 0 ? .unspecified : sync.base.sizeClass, settle: link.options.settle,
             layoutFollows: link.options.layoutFollows)

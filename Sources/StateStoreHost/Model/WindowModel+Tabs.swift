@@ -73,27 +73,21 @@ extension WindowModel {
     }
 
     /// The tab this window shows, by key (`nil`: none chosen yet, the first). Kept with the window
-    /// across launches. A key the store refuses (empty, over 256 bytes, a control character) is not
+    /// as part of its state: a revision, in its history, settable from outside (`statectl set
+    /// --tab`). A key the store refuses (empty, over 256 bytes, a control character) is not
     /// selected, and ``lastError`` says why.
     public var selectedTab: String? {
-        get { core.selectedTab }
+        get { core.state.selectedTab }
         set {
-            let same =
-                switch (newValue, core.selectedTab) {
-                case (nil, nil): true
-                case (let new?, let old?): new.isSameID(as: old)
-                default: false
-                }
-            guard !same else { return }
-            if let newValue {
-                do {
-                    try WindowScene.validate(selectedTab: newValue)
-                } catch {
-                    return report(.invalidEdit(error))
-                }
+            userEdit { state in
+                let same =
+                    switch (newValue, state.selectedTab) {
+                    case (nil, nil): true
+                    case (let new?, let old?): new.isSameID(as: old)
+                    default: false
+                    }
+                return same ? [] : [.selectTab(newValue)]
             }
-            core.selectedTab = newValue
-            link.session?.tabSelected(newValue, in: self)
         }
     }
 

@@ -72,25 +72,6 @@ extension WindowSession {
         focus(model)
     }
 
-    /// A tabbed window chose a tab: recorded with the window, and the focus follows it.
-    func tabSelected(_ tab: String?, in model: any HostedWindow) {
-        let (session, window) = (session, model.id)
-        if path != ":memory:" {
-            writer.enqueue { store in
-                // Checked when it was selected; a store that fails is the model's storage trouble.
-                guard case .success(let store) = store else { return true }
-                do throws(StateStoreError) {
-                    try store.setSelectedTab(tab, session: session, window: window)
-                } catch {
-                    if error.isInterrupt { return false }
-                    onMainActor { [weak self] in self?.models[WindowKey(window)]?.receive(.storageFailed(error)) }
-                }
-                return true
-            }
-        }
-        if let focused = focusedWindow, WindowKey(focused).belongs(to: WindowKey(window)) { focus(model) }
-    }
-
     /// Starts the change feed of the opened `store` from `position`: paused until a window is active.
     func startFeed(_ store: WindowStore, after position: Int64) {
         let session = session
@@ -175,11 +156,7 @@ extension WindowSession {
             let stored = try store.update(
                 session: session, window: window, expectedRevision: request.expectedRevision
             ) { state in
-                state.sizeClass = request.target.sizeClass
-                state.path = request.target.path
-                state.item = request.target.item
-                state.itemPath = request.target.itemPath
-                state.policy = request.target.policy
+                state.takeContent(of: request.target)
                 ownWrites.register(request.token, window: window, revision: state.revision + 1, content: state)
                 duringWrite?()
             }
