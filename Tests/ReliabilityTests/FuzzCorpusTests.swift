@@ -31,13 +31,14 @@ struct FuzzCorpusTests {
     /// The checks can fail: inputs that break them on purpose would be findings. (A check that
     /// passes everything proves nothing.)
     @Test func checksRecogniseWhatTheyAreFor() {
-        // The same(…) comparisons see bytes, not canonical equivalence, as a route's == does
-        // (a window's ids are Strings, which == compares canonically: same(…) does not).
+        // The same(…) comparisons see bytes, not canonical equivalence, as a route's and a
+        // state's == do (a state's ids and tab are compared by their bytes too).
         let composed = try! Route(type: "\u{E9}", json: "1")
         let decomposed = try! Route(type: "e\u{301}", json: "1")
         #expect(!FuzzChecks.same(composed, decomposed), "the fuzz checks say different")
         let state = { (window: String) in WindowState(session: "s", window: window) }
-        #expect(state("\u{E9}") == state("e\u{301}"), "Swift's == on ids says equal")
+        #expect("\u{E9}" == "e\u{301}", "Swift's == on the ids alone says equal")
+        #expect(state("\u{E9}") != state("e\u{301}"), "a state's == says different")
         #expect(!FuzzChecks.same(state("\u{E9}"), state("e\u{301}")), "the fuzz checks say different")
         // Seeds are accepted by the parsers they seed, so the fuzzers start from valid input.
         for (target, seed) in [

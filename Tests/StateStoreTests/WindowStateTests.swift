@@ -197,4 +197,18 @@ struct WindowStateTests {
         #expect(size(state) <= Limits.windowStateBytes)
         try state.validate()
     }
+
+    @Test func idsAndTabsCompareByTheirBytes() {
+        let composed = WindowState(session: "s", window: "w\u{E9}", selectedTab: "caf\u{E9}")
+        var decomposed = composed
+        decomposed.window = "we\u{301}"
+        #expect(composed != decomposed, "two windows to the store")
+        decomposed.window = composed.window
+        #expect(composed == decomposed)
+        decomposed.selectedTab = "cafe\u{301}"
+        #expect(composed != decomposed, "two tabs")
+        #expect(Set([composed, decomposed]).count == 2)
+        decomposed.selectedTab = nil
+        #expect(composed != decomposed)
+    }
 }

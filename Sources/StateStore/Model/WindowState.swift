@@ -70,6 +70,41 @@ public struct WindowState: Hashable, Sendable {
     /// The number of routes in ``path``, ``item`` and ``itemPath`` together.
     public var routeCount: Int { path.count + (item == nil ? 0 : 1) + itemPath.count }
 
+    /// Whether two states are the same in every field, the ids and the tab compared as the store
+    /// compares them: by their bytes (Swift's `==` on `String` takes a composed and a decomposed
+    /// "é" for one string, where the store keeps two windows and two tabs).
+    public static func == (a: WindowState, b: WindowState) -> Bool {
+        a.sizeClass == b.sizeClass && a.policy == b.policy && a.revision == b.revision && a.updatedAt == b.updatedAt
+            && a.columnVisibility == b.columnVisibility && a.preferredCompactColumn == b.preferredCompactColumn
+            && a.path == b.path && a.item == b.item && a.itemPath == b.itemPath
+            && a.session.utf8.elementsEqual(b.session.utf8) && a.window.utf8.elementsEqual(b.window.utf8)
+            && sameBytes(a.selectedTab, b.selectedTab)
+    }
+
+    private static func sameBytes(_ a: String?, _ b: String?) -> Bool {
+        switch (a, b) {
+        case (nil, nil): true
+        case (let a?, let b?): a.utf8.elementsEqual(b.utf8)
+        default: false
+        }
+    }
+
+    /// Hashes what ``==`` compares, the ids and the tab by their bytes.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(Array(session.utf8))
+        hasher.combine(Array(window.utf8))
+        hasher.combine(sizeClass)
+        hasher.combine(path)
+        hasher.combine(item)
+        hasher.combine(itemPath)
+        hasher.combine(policy)
+        hasher.combine(columnVisibility)
+        hasher.combine(preferredCompactColumn)
+        hasher.combine(selectedTab.map { Array($0.utf8) })
+        hasher.combine(revision)
+        hasher.combine(updatedAt)
+    }
+
     /// Checks the ids and the selected tab, the item/itemPath invariant and the limits
     /// (``Limits``).
     public func validate() throws(StateStoreError) {
