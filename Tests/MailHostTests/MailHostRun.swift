@@ -46,12 +46,16 @@ final class MailFixture: Sendable {
     }
 
     /// Starts mailhost on this fixture's database, on a terminal of `columns` × `rows`.
+    /// With `standardErrorOnTheTerminal`, what mailhost (and every library in it) writes to
+    /// standard error lands on the screen, as in a user's terminal; otherwise in a file the test
+    /// reads (``MailHostRun/standardError``).
     func launch(
-        _ arguments: [String] = [], columns: Int = 120, rows: Int = 24, environment extra: [String: String] = [:]
+        _ arguments: [String] = [], columns: Int = 120, rows: Int = 24, environment extra: [String: String] = [:],
+        standardErrorOnTheTerminal: Bool = false
     ) throws -> MailHostRun {
         try MailHostRun(
             arguments: ["--db", database] + arguments, environment: environment.merging(extra) { $1 },
-            columns: columns, rows: rows)
+            columns: columns, rows: rows, standardErrorOnTheTerminal: standardErrorOnTheTerminal)
     }
 
     /// Runs the built `statectl --db <database> arguments...`.
@@ -133,7 +137,10 @@ final class MailHostRun: @unchecked Sendable {
     private var reaped: Termination?
     private var closedSlave = false
 
-    init(arguments: [String], environment: [String: String], columns: Int, rows: Int) throws {
+    init(
+        arguments: [String], environment: [String: String], columns: Int, rows: Int,
+        standardErrorOnTheTerminal: Bool = false
+    ) throws {
         let master = PseudoTerminal.open(O_RDWR | O_NOCTTY | O_CLOEXEC)
         guard master >= 0, PseudoTerminal.grant(master) == 0, PseudoTerminal.unlock(master) == 0,
             let name = PseudoTerminal.name(master)
@@ -160,7 +167,11 @@ final class MailHostRun: @unchecked Sendable {
         // becomes the child's controlling terminal, its process group the foreground one.
         posix_spawn_file_actions_addopen(&actions, 0, name, O_RDWR, 0)
         posix_spawn_file_actions_adddup2(&actions, 0, 1)
-        posix_spawn_file_actions_addopen(&actions, 2, errors.file("stderr"), O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        if standardErrorOnTheTerminal {
+            posix_spawn_file_actions_adddup2(&actions, 0, 2)
+        } else {
+            posix_spawn_file_actions_addopen(&actions, 2, errors.file("stderr"), O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        }
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }

@@ -58,6 +58,40 @@ struct StatectlWhileRunningTests {
         #expect(windows.map { $0["depth"] as? Int } == [1, 1])
     }
 
+    /// An outside write the app cannot decode — the likeliest typo, a route type without its
+    /// module — is named on the error line as what it is, and nothing else reaches the terminal:
+    /// the library writes nothing to standard error, which here is the screen.
+    @Test func anUndecodableOutsideWriteLeavesTheScreenWhole() async throws {
+        let fixture = MailFixture()
+        try fixture.prepare(["--size-class", "regular", "--push", mailRoute(#"{"account":{"id":"work"}}"#)])
+        let run = try fixture.launch(standardErrorOnTheTerminal: true)
+        try await run.waitForText("> Inbox (3)")
+        let before = run.screen.lines.count
+        let set = try fixture.statectl(["set", "mailhost", "main", "--present", #"MailRoute:{"message":{"id":61}}"#])
+        #expect(set.status == 0, "\(set.stderr)")
+        let screen = try await run.waitForText("does not decode")
+        #expect(!screen.text.contains("StateStoreHost"), "nothing of the library's on the screen:\n\(screen.text)")
+        #expect(screen.breadcrumbs == "Mail › Work", "the screen did not scroll")
+        #expect(screen.lines.count == before)
+        #expect(screen.lines.filter { $0.contains("revision") }.count == 1, "one status line:\n\(screen.text)")
+        run.type("q")
+        #expect(await run.waitForTermination() == .exited(0))
+    }
+
+    /// The same write with standard error kept apart: the library wrote nothing there at all.
+    @Test func anUndecodableOutsideWriteWritesNothingToStandardError() async throws {
+        let fixture = MailFixture()
+        try fixture.prepare(["--size-class", "regular", "--push", mailRoute(#"{"account":{"id":"work"}}"#)])
+        let run = try fixture.launch()
+        try await run.waitForText("> Inbox (3)")
+        let set = try fixture.statectl(["set", "mailhost", "main", "--present", #"MailRoute:{"message":{"id":61}}"#])
+        #expect(set.status == 0, "\(set.stderr)")
+        try await run.waitForText("does not decode")
+        run.type("q")
+        #expect(await run.waitForTermination() == .exited(0))
+        #expect(run.standardError.isEmpty, "\(run.standardError)")
+    }
+
     @Test func aStoredRouteTheAppCannotReadIsNamedOnTheErrorLine() async throws {
         let fixture = MailFixture()
         try fixture.prepare(["--size-class", "regular", "--push", mailRoute(#"{"account":{"id":"work"}}"#)])

@@ -1,4 +1,5 @@
 import Foundation
+import Observation
 import StateStore
 import StateStoreHost
 import Testing
@@ -71,8 +72,8 @@ struct HostDefectTests {
         try fixture.store().save(
             WindowState(session: "app", window: decomposed, path: [stored(.folder("decomposed"))]))
         let session = try await fixture.open()
+        let other = session.window(decomposed, as: Mail.self)  // the first asked for takes its own state
         let one = session.window(composed, as: Mail.self)
-        let other = session.window(decomposed, as: Mail.self)
         #expect(one !== other)
         #expect(one.path == [.folder("composed")])
         #expect(other.path == [.folder("decomposed")], "not the composed window's state")
@@ -117,12 +118,14 @@ struct HostDefectTests {
         let model = session.window("main", as: Mail.self)
         await waitUntil("read") { !model.isRestoring }
         #expect(model.path == [.folder("new")])
+        let shown = PathRecorder(model)
         let other = session.window("other", as: Mail.self)
         other.environmentChanged(sizeClass: .regular, isActive: true)  // the feed delivers what it has
         // A marker written after: once it shows, every change before it was delivered.
         #expect(try fixture.statectl(["set", "app", "other", "--policy", "dismiss"]).status == 0)
         await waitUntil("the marker") { other.policy == .dismiss }
-        #expect(model.path == [.folder("new")], "not emptied by the older deletion")
+        #expect(model.path == [.folder("new")])
+        #expect(shown.paths.allSatisfy { $0 == [.folder("new")] }, "nothing older shown meanwhile: \(shown.paths)")
         #expect(model.revision == 1)
     }
 
@@ -171,5 +174,29 @@ struct HostDefectTests {
         }
         #expect(await session.flush())
         #expect(try fixture.store().window(session: "app", window: "w")?.selectedTab == "inbox")
+    }
+}
+
+/// Every path a model shows from now on, as observation reports them.
+@MainActor
+final class PathRecorder {
+    private(set) var paths: [[Mail]] = []
+    private let model: WindowModel<Mail>
+
+    init(_ model: WindowModel<Mail>) {
+        self.model = model
+        watch()
+    }
+
+    private func watch() {
+        withObservationTracking {
+            _ = model.path
+        } onChange: { [weak self] in
+            Task { @MainActor in
+                guard let self else { return }
+                self.paths.append(self.model.path)
+                self.watch()
+            }
+        }
     }
 }
