@@ -153,6 +153,19 @@ for platform in ios macos watchos; do
     swiftc -swift-version 6 -typecheck -warnings-as-errors -I "$modules" -I Sources/CSQLite -module-name MailShare \
         "${share[@]}"
     echo "   the sample app and its share extension type-check: ${#sample[@]} and ${#share[@]} files"
+
+    # StateStoreHost's Apple branches (its expiring activity, sudden termination, the App Group
+    # container, the unified log): its sources again, with this platform's frameworks, Apple's
+    # Foundation additions (imported implicitly, as Apple's Foundation has them), `os` and an empty
+    # `Darwin` on the include path, so that `canImport(UIKit)`, `canImport(AppKit)`,
+    # `canImport(Darwin)` and `canImport(os)` hold as on that platform.
+    for extra in FoundationApple os Darwin; do build_module "$out" "$extra" "$standin/$extra.swift" $platform; done
+    host=()
+    while IFS= read -r file; do host+=("$file"); done < <(find Sources/StateStoreHost -name '*.swift' | sort)
+    swiftc -swift-version 6 -typecheck -parse-as-library -warnings-as-errors -I "$out" -I "$modules" -I Sources/CSQLite \
+        -package-name "$package_name" -module-name StateStoreHost -D "STANDIN_$(echo "$platform" | tr '[:lower:]' '[:upper:]')" \
+        -Xfrontend -import-module -Xfrontend FoundationApple "${host[@]}"
+    echo "   StateStoreHost's Apple branches type-check: ${#host[@]} files"
 done
 if $self_test; then
     echo "SwiftUI stand-in self-test: UIApplication, UIView and UIViewRepresentable fail the watchOS" \

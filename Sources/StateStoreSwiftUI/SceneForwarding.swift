@@ -1,4 +1,5 @@
 #if canImport(SwiftUI)
+    import Foundation
     import StateStoreHost
     import SwiftUI
 
@@ -48,11 +49,12 @@
             }
 
             final class ReporterView: UIView {
-                private var window: String?
+                // Not `window`: a UIView has one (its UIWindow).
+                private var windowID: String?
                 private weak var session: WindowSession?
 
                 func report(_ window: String, to session: WindowSession) {
-                    self.window = window
+                    windowID = window
                     self.session = session
                     tellSession()
                 }
@@ -64,8 +66,8 @@
 
                 // Not `copy()` or `description`: a UIView is an NSObject, whose names those are.
                 private func tellSession() {
-                    guard let window, let session, let scene = self.window?.windowScene?.session else { return }
-                    session.handle(.windowShown(window: window, sceneSession: scene.persistentIdentifier))
+                    guard let windowID, let session, let scene = window?.windowScene?.session else { return }
+                    session.handle(.windowShown(window: windowID, sceneSession: scene.persistentIdentifier))
                     // `UIApplication.shared` is unavailable to extension-safe code: reached by key
                     // path, and only outside an app extension.
                     guard !Bundle.main.bundlePath.hasSuffix(".appex"),

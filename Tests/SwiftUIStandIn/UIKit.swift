@@ -17,23 +17,10 @@
 
 import Foundation
 
-// MARK: - Foundation's Apple-only API
+// MARK: - Foundation's Apple-only API the adapter uses
 
-// Declared here because swift-corelibs-foundation lacks them; on Apple platforms they are
-// Foundation's, which UIKit re-exports.
-
-extension ProcessInfo {
-    /// https://developer.apple.com/documentation/foundation/processinfo/performexpiringactivity(withreason:using:)
-    /// (iOS 8.2, iPadOS 8.2, Mac Catalyst 13.1, tvOS 9.0, visionOS 1.0, watchOS 2.0; not macOS. The
-    /// block runs asynchronously, `expired` true when the system will not give, or takes back, the
-    /// time.)
-    @available(iOS 8.2, macCatalyst 13.1, tvOS 9.0, watchOS 2.0, visionOS 1.0, *)
-    @available(macOS, unavailable)
-    #if STANDIN_MACOS
-        @available(*, unavailable, message: "not in macOS's Foundation")
-    #endif
-    public func performExpiringActivity(withReason reason: String, using block: @escaping @Sendable (Bool) -> Void) {}
-}
+// Declared here because swift-corelibs-foundation lacks it; on Apple platforms it is Foundation's,
+// which UIKit re-exports. (What StateStoreHost uses of Apple's Foundation is in FoundationApple.swift.)
 
 extension NSObject {
     /// https://developer.apple.com/documentation/objectivec/nsobject/1416468-value (key-value coding;
