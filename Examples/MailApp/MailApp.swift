@@ -10,7 +10,7 @@
     /// each as the user opens, every one restored into the size class it has now.
     @main
     struct MailApp: App {
-        @State private var session = WindowSession(session: "main", appGroup: MailLink.appGroup)
+        @State private var session = WindowSession(session: "main", appGroup: MailRoute.appGroup)
 
         var body: some Scene {
             AdaptiveWindowGroup(id: "mail", session: session, routes: MailRoute.self) { window in

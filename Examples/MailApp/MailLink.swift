@@ -5,9 +5,6 @@ import StateStoreHost
 
 /// `mail://FOLDER/THREAD[/compose]`: a folder, a thread in it, and a compose over it.
 struct MailLink {
-    /// The App Group the app and its share extension keep their windows in.
-    static let appGroup = "group.com.example.mail"
-
     let path: [MailRoute]
     let item: MailRoute?
 

@@ -157,7 +157,9 @@ struct HostDefectTests {
         }
         #expect(session.storageIssue?.kind == .runningInMemory)
         #expect(await session.flush() == false, "nothing is durable")
-        await #expect(throws: StateStoreError.self) { _ = try await WindowSession.open(path: ":memory:", session: "app") }
+        await #expect(throws: StateStoreError.self) {
+            _ = try await WindowSession.open(path: ":memory:", session: "app")
+        }
     }
 
     @Test(arguments: ["", "a\u{0}b", String(repeating: "x", count: 257)])

@@ -59,7 +59,8 @@ struct SceneLifeRulesTests {
             name: "an app's pause holds while a window becomes active",
             inputs: [.paused(true), .active("a", true)], effects: [.resumeWriter], observing: false),
         Case(
-            name: "resumed by the app with a window active", inputs: [.paused(true), .active("a", true), .paused(false)],
+            name: "resumed by the app with a window active",
+            inputs: [.paused(true), .active("a", true), .paused(false)],
             effects: [.observe(true)], observing: true),
         Case(
             name: "the active window discarded stops observing", inputs: [.active("a", true), .gone("a")],

@@ -196,7 +196,9 @@ struct SceneLifeTests {
             }
         }
         #expect(
-            try fixture.store().window(session: "app", window: "main")?.path == [stored(.folder("inbox")), stored(.thread(1))],
+            try fixture.store().window(session: "app", window: "main")?.path == [
+                stored(.folder("inbox")), stored(.thread(1)),
+            ],
             "written before the notification returned")
         #expect(try fixture.store().focusedWindow(session: "app") == "main", "its time had not come")
     }
@@ -289,5 +291,60 @@ final class FakeActivity: @unchecked Sendable {
         while lock.withLock({ begun != ended }) && ContinuousClock.now < deadline {
             try? await Task.sleep(for: .milliseconds(1))
         }
+    }
+}
+
+/// An app extension's one write (`WindowStore.perform`): inside one background activity, the store
+/// closed before it ends; nothing opened when the system gives no time; a transaction the system
+/// takes the time back from rolls back.
+struct ExtensionWriteTests {
+    @Test func aWriteRunsInsideOneActivity() throws {
+        let folder = TemporaryFolder()
+        let path = folder.file("state.db")
+        let activity = FakeActivity()
+        let revision = try WindowStore.perform(at: path, activity: activity.activity) { store in
+            activity.jobRan()
+            return try store.update(session: "main", window: "w") { $0.push(route("Compose")) }.revision
+        }
+        #expect(revision == 1)
+        #expect(activity.begun == 1 && activity.ended == 1 && activity.outside == 0)
+        #expect(try WindowStore(path: path).window(session: "main", window: "w")?.path == [route("Compose")])
+    }
+
+    @Test func noTimeOpensNothing() throws {
+        let folder = TemporaryFolder()
+        let path = folder.file("state.db")
+        let refused = BackgroundActivity { _ in nil }
+        #expect(throws: StateStoreError.self) {
+            try WindowStore.perform(at: path, activity: refused) { _ in Issue.record("ran without time") }
+        }
+        #expect(!FileManager.default.fileExists(atPath: path), "nothing opened, nothing made")
+    }
+
+    @Test func timeTakenBackRollsTheTransactionBack() throws {
+        let folder = TemporaryFolder()
+        let path = folder.file("state.db")
+        let activity = FakeActivity()
+        #expect(throws: StateStoreError.self) {
+            try WindowStore.perform(at: path, activity: activity.activity) { store in
+                try store.update(session: "main", window: "w") { state in
+                    state.push(route("Compose"))
+                    activity.expire()
+                }
+            }
+        }
+        #expect(activity.begun == activity.ended)
+        #expect(try WindowStore(path: path).window(session: "main", window: "w") == nil, "rolled back")
+    }
+
+    @Test func anErrorOfTheBodyEndsTheActivityAndReachesTheCaller() throws {
+        struct Mine: Error {}
+        let activity = FakeActivity()
+        #expect(throws: Mine.self) {
+            try WindowStore.perform(at: TemporaryFolder().file("state.db"), activity: activity.activity) { _ in
+                throw Mine()
+            }
+        }
+        #expect(activity.begun == 1 && activity.ended == 1)
     }
 }

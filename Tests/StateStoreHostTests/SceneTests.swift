@@ -53,9 +53,12 @@ struct SceneTests {
         let discarded = try await session.discardWindows(ofSceneSessionsNotIn: ["scene-1"])
         #expect(discarded.sorted() == ["gone", "gone/inbox"], "only windows a scene session recorded, with their tabs")
         #expect(
-            try store.windowSummaries(session: "app").map(\.window) == ["extension", "fixed", "kept", "kept/inbox", "live"])
+            try store.windowSummaries(session: "app").map(\.window) == [
+                "extension", "fixed", "kept", "kept/inbox", "live",
+            ])
         #expect(try store.window(session: "other", window: "gone") != nil, "another session's windows stay")
-        #expect(try await session.discardWindows(ofSceneSessionsNotIn: []).isEmpty, "no scene session kept: nothing goes")
+        #expect(
+            try await session.discardWindows(ofSceneSessionsNotIn: []).isEmpty, "no scene session kept: nothing goes")
     }
 
     @Test func aDeviceWindowsPreviewHasTabsToo() {

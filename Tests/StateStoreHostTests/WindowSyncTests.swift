@@ -37,7 +37,8 @@ struct WindowSyncTests {
             case .fail(let error): "fail: \(error)"
             case .outside(let state, let sequence):
                 "outside \(state.map { "revision \($0.revision)" } ?? "deletion") at \(sequence)"
-            case .restored(let state, let position): "restored \(state.map { "revision \($0.revision)" } ?? "nothing") at \(position)"
+            case .restored(let state, let position):
+                "restored \(state.map { "revision \($0.revision)" } ?? "nothing") at \(position)"
             case .retry: "retry"
             }
         }
@@ -146,7 +147,10 @@ struct WindowSyncTests {
             Expected(path: [], baseRevision: 0, nextWriteExpects: nil, flush: .committed)),
         Case(
             "a read older than a state taken since is not taken",
-            [.restored(nil, position: 1), .outside(stored(4, path: ["Later"]), sequence: 8), .restored(stored(2, path: ["Earlier"]), position: 7)],
+            [
+                .restored(nil, position: 1), .outside(stored(4, path: ["Later"]), sequence: 8),
+                .restored(stored(2, path: ["Earlier"]), position: 7),
+            ],
             Expected(path: ["Later"], baseRevision: 4, nextWriteExpects: nil, flush: .committed)),
         Case(
             "nothing is written while the window is read; the edits are made again on what was read",
@@ -189,7 +193,8 @@ struct WindowSyncTests {
                 committed.revision = request.expectedRevision + 1
                 switch step {
                 case .commit:
-                    dropped += sync.writeEnded(request.token, .committed(committed), empty: Self.empty)?.dropped.count ?? 0
+                    dropped +=
+                        sync.writeEnded(request.token, .committed(committed), empty: Self.empty)?.dropped.count ?? 0
                 case .feedReportsOwnWrite:
                     let ended = sync.ownWriteCommitted(request.token, stored: committed)
                     #expect(ended)
@@ -268,7 +273,9 @@ struct WindowSyncTests {
         var sync = WindowSync(empty: Self.empty, restoring: false)
         let before = sync.generation
         #expect(throws: StateStoreError.self) {
-            try sync.record([Self.push("A"), .stack(StackEdit(part: .path, removing: 5, appending: [], keepsItem: false))])
+            try sync.record([
+                Self.push("A"), .stack(StackEdit(part: .path, removing: 5, appending: [], keepsItem: false)),
+            ])
         }
         #expect(sync.local.path.isEmpty, "the first edit was not kept either")
         #expect(sync.generation == before)

@@ -173,7 +173,9 @@ struct SplitViewAndTabTests {
         #expect(restored.selectedTab == "recipes" && restored.state?.columnVisibility == .doubleColumn)
         #expect(try store.restoredWindow(session: "s", window: "missing").selectedTab == nil)
         let opened = Dictionary(
-            uniqueKeysWithValues: try store.sessionAtOpen(session: "s", budget: 1 << 20).windows.map { ($0.id, $0.window) })
+            uniqueKeysWithValues: try store.sessionAtOpen(session: "s", budget: 1 << 20).windows.map {
+                ($0.id, $0.window)
+            })
         #expect(opened["w"]?.selectedTab == "recipes")
         #expect(opened["w"]?.state?.preferredCompactColumn == .content)
         #expect(opened["none"]?.selectedTab == nil)

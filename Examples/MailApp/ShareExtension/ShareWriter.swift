@@ -8,12 +8,12 @@ import StateStoreHost
 /// kind `mail` — or in none if no mail window was ever shown. The app shows it at once.
 enum ShareWriter {
     static func compose(_ sharedText: String) throws {
-        let path = try WindowSession.defaultPath(appGroup: "group.com.example.mail").get()
-        var options = WindowStore.Options()
-        options.notificationPrefix = "group.com.example.mail"
-        let store = try WindowStore(path: path, options: options)
-        guard let window = try store.focusedWindow(session: "main", kind: "mail") else { return }
         let draft = try MailRoute.compose(draft: sharedText.count).route()
-        try store.update(session: "main", window: window) { state in state.present(draft) }
+        // One write, inside a background activity: iOS would otherwise suspend the extension while
+        // it holds the shared file's lock.
+        try WindowStore.perform(inAppGroup: MailRoute.appGroup) { store in
+            guard let window = try store.focusedWindow(session: "main", kind: "mail") else { return }
+            try store.update(session: "main", window: window) { state in state.present(draft) }
+        }
     }
 }

@@ -11,3 +11,10 @@ enum MailRoute: Codable, Hashable, RouteRepresentable {
     case compose(draft: Int)
     case search(String)
 }
+
+// MARK: - wiring: where the app and its share extension keep their windows
+
+extension MailRoute {
+    /// The App Group the app and its share extension keep their windows in: named once, here.
+    static let appGroup = "group.com.example.mail"
+}

@@ -53,7 +53,8 @@ public enum WindowEdit: Hashable, Sendable, CustomStringConvertible {
         }
         let fromPath = count - state.itemPath.count - 1
         return [.dismiss]
-            + (fromPath == 0 ? [] : [.stack(StackEdit(part: .path, removing: fromPath, appending: [], keepsItem: false))])
+            + (fromPath == 0
+                ? [] : [.stack(StackEdit(part: .path, removing: fromPath, appending: [], keepsItem: false))])
     }
 
     /// The edit that makes `state`'s path `path` and leaves the item as it is, or `nil` when the

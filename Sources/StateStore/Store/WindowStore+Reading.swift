@@ -83,7 +83,8 @@ extension WindowStore {
                     .windowsOfSession, bind: { statement throws(StateStoreError) in try statement.bind(1, session) },
                     row: { statement throws(StateStoreError) in
                         guard complete else { return }
-                        spent += statement.byteCount(WindowRow.pathColumn) + statement.byteCount(WindowRow.itemColumn)
+                        spent +=
+                            statement.byteCount(WindowRow.pathColumn) + statement.byteCount(WindowRow.itemColumn)
                             + statement.byteCount(WindowRow.itemPathColumn)
                         guard spent <= budget else {
                             complete = false
@@ -91,7 +92,10 @@ extension WindowStore {
                         }
                         let state = try WindowRow.decode(statement, session: session)
                         windows.append(
-                            (state.window, RestoredWindow(state: state, selectedTab: state.selectedTab, position: position))
+                            (
+                                state.window,
+                                RestoredWindow(state: state, selectedTab: state.selectedTab, position: position)
+                            )
                         )
                     })
                 return SessionAtOpen(position: position, windows: windows, isComplete: complete)

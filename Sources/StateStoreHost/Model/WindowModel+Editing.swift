@@ -27,8 +27,9 @@ extension WindowModel {
             return report(.unencodableRoute(reason: "\(error)"))
         }
         let presentationPolicy: SizeChangePolicy? =
-            if changed.item != shown.item { (changed.item == nil ? nil : policy) ?? link.options.defaultPolicy } else
-            if changed.item != nil { policy } else { nil }
+            if changed.item != shown.item {
+                (changed.item == nil ? nil : policy) ?? link.options.defaultPolicy
+            } else if changed.item != nil { policy } else { nil }
         if let presentationPolicy, presentationPolicy != changed.policy {
             made.append(.setPolicy(presentationPolicy))
             changed.policy = presentationPolicy

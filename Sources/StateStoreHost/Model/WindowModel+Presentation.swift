@@ -38,7 +38,8 @@ extension WindowModel {
             presentationID: core.presentationID)
         if let memo = presentation.memo, memo.key == key { return memo.snapshot }
         let layout = visible.state.layout(for: gate.layoutClass)
-        let snapshot = PresentationSnapshot(stack: layout.stack, sheetID: layout.sheet == nil ? nil : key.presentationID)
+        let snapshot = PresentationSnapshot(
+            stack: layout.stack, sheetID: layout.sheet == nil ? nil : key.presentationID)
         presentation.memo = (key, snapshot)
         return snapshot
     }

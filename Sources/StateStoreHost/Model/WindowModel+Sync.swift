@@ -126,7 +126,9 @@ extension WindowModel: HostedWindow {
     /// until the environment reports one.
     func restored(_ restored: WindowStore.RestoredWindow) {
         let before = presentationSnapshot
-        guard let rebased = sync.restored(restored.state, through: restored.position, empty: emptyWindow) else { return }
+        guard let rebased = sync.restored(restored.state, through: restored.position, empty: emptyWindow) else {
+            return
+        }
         restoredFromSync(rebased, before: before)
     }
 

@@ -196,7 +196,8 @@ public final class WindowModel<R: RouteRepresentable>: Observable {
     ) {
         userEdit(presenting: policy) { state throws in
             let presented = try item.map(encode)
-            let above = presented == nil ? [] : try routes(itemPath, over: state.item == presented ? state.itemPath : [])
+            let above =
+                presented == nil ? [] : try routes(itemPath, over: state.item == presented ? state.itemPath : [])
             return WindowEdit.navigate(
                 over: state, to: try routes(path, over: state.path), presenting: presented, itemPath: above)
         }

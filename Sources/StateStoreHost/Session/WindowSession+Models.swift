@@ -20,7 +20,8 @@ extension WindowSession {
             switch store {
             case .failure(let error): outcome = .failed(error)
             case .success(let store):
-                outcome = Self.write(request, session: session, window: window, in: store, writer.ownWrites, duringWrite)
+                outcome = Self.write(
+                    request, session: session, window: window, in: store, writer.ownWrites, duringWrite)
                 if case .failed(let error) = outcome, error.isInterrupt { return false }
             }
             // Tokens are the session's own: a model made again for the window ignores this one.
@@ -77,7 +78,9 @@ extension WindowSession {
         let session = session
         let loop = FeedLoop(
             makeFeed: {
-                Result { () throws(StateStoreError) in try store.changeFeedOfOpenedStore(session: session, after: position) }
+                Result { () throws(StateStoreError) in
+                    try store.changeFeedOfOpenedStore(session: session, after: position)
+                }
             },
             ownWrites: writer.ownWrites,
             deliver: { [weak self] items in onMainActor { self?.deliver(items) } },

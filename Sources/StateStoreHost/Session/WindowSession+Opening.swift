@@ -104,33 +104,61 @@ extension WindowSession {
         return await openWaiters.wait(until: deadline)
     }
 
-    /// Where a session without a path keeps its windows (``/StateStore/StoreLocation``). On Apple
-    /// platforms, `Library/Application Support/StateStore/state.db` in the app's container (the
-    /// user's home for a Mac app that is not sandboxed, where `statectl` looks too), or in the App
-    /// Group `appGroup`'s container, which the app's extensions share (the group must be in the
-    /// app's entitlements); elsewhere `statectl`'s own default, so that `statectl` finds it:
-    /// `$XDG_STATE_HOME/statectl/state.db` (`$HOME/.local/state/statectl/state.db`), where there
-    /// are no App Groups.
+    /// Where a session without a path keeps its windows (``/StateStore/StoreLocation``): on iOS,
+    /// iPadOS, watchOS and visionOS `Library/Application Support/StateStore/state.db` in the app's
+    /// container; on tvOS the same in `Library/Caches` (tvOS keeps no app's local files for sure:
+    /// their loss is normal there); on macOS the app's container when it is sandboxed, else
+    /// `~/Library/Application Support/BUNDLE-ID/StateStore/state.db`, never one file shared by every
+    /// app. With `appGroup`, the same place in the App Group's container, which the app's extensions
+    /// share (the group must be in the entitlements of each; a group the app may not use is said so
+    /// here, not found later as a file that cannot be made). Elsewhere `statectl`'s own default, so
+    /// that `statectl` finds it: `$STATECTL_DB`, else `$XDG_STATE_HOME/statectl/state.db`
+    /// (`$HOME/.local/state/statectl/state.db`), where there are no App Groups; a variable that is
+    /// not UTF-8 is refused, never read as another path.
     nonisolated public static func defaultPath(appGroup: String? = nil) -> Result<String, StateStoreError> {
-        #if canImport(Darwin)
-            if let appGroup {
-                guard
-                    let container = FileManager.default.containerURL(
-                        forSecurityApplicationGroupIdentifier: appGroup)
-                else {
-                    return .failure(
-                        .invalidInput(
-                            "the App Group '\(appGroup)' is not available to this app: add it to the app's entitlements"
-                        ))
+        Result { () throws(StateStoreError) in
+            #if canImport(Darwin)
+                if let system = StoreLocation.AppleSystem.current {
+                    if let appGroup { return try appGroupPath(appGroup, on: system) }
+                    let environment = ProcessInfo.processInfo.environment
+                    return try StoreLocation.appPath(
+                        on: system, home: NSHomeDirectory(), bundleIdentifier: Bundle.main.bundleIdentifier,
+                        sandboxed: StoreLocation.isSandboxed { environment[$0] })
                 }
-                return .success(StoreLocation.path(inContainer: container.path))
+            #endif
+            guard let path = try DatabaseLocation.path(option: nil, environment: StoreLocation.environmentValue) else {
+                throw .invalidInput("no home folder to keep the windows in (HOME and XDG_STATE_HOME unset)")
             }
-        #endif
-        return defaultPath(environment: ProcessInfo.processInfo.environment)
+            return path
+        }
     }
 
-    /// The default place for a process whose environment is `environment`: in its container (its
-    /// home) on Apple platforms, where `statectl` finds it on Linux (`STATECTL_DB` included).
+    #if canImport(Darwin)
+        /// The store in App Group `group`'s container, when this app may use the group: iOS gives
+        /// no container for a group the app is not entitled to; macOS gives one anyway, whose
+        /// folder a sandboxed app then cannot make.
+        nonisolated private static func appGroupPath(
+            _ group: String, on system: StoreLocation.AppleSystem
+        ) throws(StateStoreError) -> String {
+            let notEntitled = StateStoreError.invalidInput(
+                "the App Group '\(group)' is not available to this app: add it to the app's entitlements (and its extensions')"
+            )
+            guard let container = FileManager.default.containerURL(forSecurityApplicationGroupIdentifier: group) else {
+                throw notEntitled
+            }
+            if system == .macOS {
+                do {
+                    try FileManager.default.createDirectory(at: container, withIntermediateDirectories: true)
+                } catch {
+                    throw notEntitled
+                }
+            }
+            return StoreLocation.path(inContainer: container.path, on: system)
+        }
+    #endif
+
+    /// The default place for a process whose environment is `environment`: where `statectl` finds
+    /// it off Apple platforms (`STATECTL_DB` included).
     nonisolated package static func defaultPath(environment: [String: String]) -> Result<String, StateStoreError> {
         guard let path = DatabaseLocation.path(option: nil, environment: { environment[$0] }) else {
             return .failure(.invalidInput("no home folder to keep the windows in (HOME and XDG_STATE_HOME unset)"))
@@ -177,8 +205,10 @@ enum Opening {
         path: String, session: String, options: WindowSession.Options, recovery: WindowSession.Recovery
     ) throws(StateStoreError) -> Opened {
         let store = try WindowStore(path: path, options: options.store)
+        if options.excludesFromBackup { excludeFromBackup(folderOf: path) }
         return Opened(
-            store: store, recovery: recovery, read: try store.sessionAtOpen(session: session, budget: FirstFrames.budget))
+            store: store, recovery: recovery,
+            read: try store.sessionAtOpen(session: session, budget: FirstFrames.budget))
     }
 }
 
@@ -212,5 +242,19 @@ final class Waiters<Value: Sendable> {
     private func finish(_ id: Int, with value: Value?) {
         guard let index = waiting.firstIndex(where: { $0.id == id }) else { return }
         waiting.remove(at: index).continuation.resume(returning: value)
+    }
+}
+
+extension Opening {
+    /// Keeps the folder of the store at `path` out of the device's backups (iCloud, a computer's):
+    /// a device restored from one has none of the scene sessions the windows belong to, so they
+    /// would only wait there for their prune. Best effort; nothing off Apple platforms.
+    static func excludeFromBackup(folderOf path: String) {
+        #if canImport(Darwin)
+            var folder = URL(fileURLWithPath: path).deletingLastPathComponent()
+            var values = URLResourceValues()
+            values.isExcludedFromBackup = true
+            try? folder.setResourceValues(values)
+        #endif
     }
 }

@@ -31,6 +31,10 @@ extension WindowSession {
         public var store = WindowStore.Options()
         /// The clock size-class changes settle by; tests inject their own.
         public var clock: any Clock<Duration> = ContinuousClock()
+        /// Whether the store's folder is kept out of the device's backups: set for the default home
+        /// (``WindowSession/init(session:appGroup:options:)``), whose windows belong to scene
+        /// sessions a restored device does not have.
+        package var excludesFromBackup = false
         /// The notifications that tell the session the app is about to quit (tests: a name of
         /// their own, so that a test's quit reaches its own session only).
         package var terminationNotifications = TerminationWatch.names

@@ -76,6 +76,7 @@ public final class WindowSession {
     public convenience init(session: String, appGroup: String? = nil, options: Options = Options()) {
         var options = options
         if let appGroup, options.store.notificationPrefix == nil { options.store.notificationPrefix = appGroup }
+        options.excludesFromBackup = true
         switch Self.defaultPath(appGroup: appGroup) {
         case .success(let path):
             self.init(path: path, session: session, options: options)
