@@ -29,7 +29,9 @@ public struct OSLogPrivacy: Sendable {
 
 /// https://developer.apple.com/documentation/os/osloginterpolation
 public struct OSLogInterpolation: StringInterpolationProtocol {
+    /// The interpolation's storage, as the compiler asks for it.
     public init(literalCapacity: Int, interpolationCount: Int) {}
+    /// The literal parts of the message.
     public mutating func appendLiteral(_ literal: String) {}
     /// https://developer.apple.com/documentation/os/osloginterpolation/appendinterpolation(_:align:privacy:)-1z5cv
     public mutating func appendInterpolation(
@@ -39,7 +41,9 @@ public struct OSLogInterpolation: StringInterpolationProtocol {
 
 /// https://developer.apple.com/documentation/os/oslogmessage
 public struct OSLogMessage: ExpressibleByStringInterpolation, ExpressibleByStringLiteral {
+    /// A message with interpolations.
     public init(stringInterpolation: OSLogInterpolation) {}
+    /// A message that is a literal.
     public init(stringLiteral value: String) {}
 }
 
