@@ -89,7 +89,7 @@ public struct WindowState: Hashable, Sendable {
         }
     }
 
-    /// Hashes what ``==`` compares, the ids and the tab by their bytes.
+    /// Hashes what `==` compares, the ids and the tab by their bytes.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(Array(session.utf8))
         hasher.combine(Array(window.utf8))

@@ -4,7 +4,7 @@
 ///
 /// An edit is defined on the window's state, not on a size class, so it can be applied again on
 /// top of another state: a host replays the edits it has not yet written onto a state another
-/// process wrote (``WindowState/apply(_:)``).
+/// process wrote (``WindowState/apply(_:)-(StackEdit)``).
 public struct StackEdit: Hashable, Sendable {
     /// The part of the window an edit changes.
     public enum Part: Hashable, Sendable {

@@ -10,9 +10,9 @@
 /// thread): the transaction is interrupted (`sqlite3_interrupt`), rolled back, and its change kept
 /// to write later.
 ///
-/// A session's ``WindowSession/Options/activity`` is ``platformDefault``: ``expiringActivity``
+/// A session's ``WindowSession/Options/activity`` is ``platformDefault``: `expiringActivity`
 /// where the system suspends apps (iOS, iPadOS, tvOS, watchOS, visionOS, Mac Catalyst),
-/// ``suddenTerminationDisabled`` on macOS, none elsewhere. Give your own to test the behaviour.
+/// `suddenTerminationDisabled` on macOS, none elsewhere. Give your own to test the behaviour.
 public struct BackgroundActivity: Sendable {
     /// Begins an activity; `nil` when the system refuses one.
     public let begin: @Sendable (_ expired: @escaping @Sendable () -> Void) -> (@Sendable () -> Void)?
@@ -22,8 +22,8 @@ public struct BackgroundActivity: Sendable {
         self.begin = begin
     }
 
-    /// The platform's activity for a session: ``expiringActivity`` where the system suspends apps,
-    /// ``suddenTerminationDisabled`` on macOS, `nil` (none) elsewhere.
+    /// The platform's activity for a session: `expiringActivity` where the system suspends apps,
+    /// `suddenTerminationDisabled` on macOS, `nil` (none) elsewhere.
     public static var platformDefault: BackgroundActivity? {
         #if canImport(UIKit)
             expiringActivity

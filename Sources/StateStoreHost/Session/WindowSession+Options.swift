@@ -19,8 +19,8 @@ extension WindowSession {
         public var pruneAfter: Duration? = .seconds(30 * 24 * 3600)
         /// The time the system grants the session's writer while it has work, so that the app is
         /// not suspended while it holds a SQLite lock on a shared file: on iOS, iPadOS, tvOS,
-        /// watchOS and visionOS an expiring activity (``BackgroundActivity/expiringActivity``), on
-        /// macOS sudden termination disabled (``BackgroundActivity/suddenTerminationDisabled``);
+        /// watchOS and visionOS an expiring activity (`BackgroundActivity.expiringActivity`), on
+        /// macOS sudden termination disabled (`BackgroundActivity.suddenTerminationDisabled`);
         /// none elsewhere. `nil`: none.
         public var activity: BackgroundActivity? = .platformDefault
         /// Called on the main actor with every error a window meets, whatever its kind, with the

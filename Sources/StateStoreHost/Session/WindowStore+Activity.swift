@@ -16,7 +16,7 @@ extension WindowStore {
     /// }
     /// ```
     ///
-    /// Throws ``StateStoreError/busy(_:)`` without opening anything when the system gives no time
+    /// Throws ``/StateStore/StateStoreError/busy(_:)`` without opening anything when the system gives no time
     /// (try again later), what opening the store throws, and what `body` throws.
     public static func perform<T>(
         inAppGroup appGroup: String?, options: Options = Options(),
