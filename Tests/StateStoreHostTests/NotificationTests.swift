@@ -22,9 +22,10 @@ struct NotificationTests {
     @Test func anOutsideWriteWakesALiveModelWithoutPolling() async throws {
         let fixture = HostFixture()
         let session = try await fixture.open(options: notifiedOnly(fixture))
-        #expect(session.changeNotification == .notifications(folder: resolved(fixture.folder.path)))
+        #expect(session.changeNotification == nil, "nothing watches before a window is active")
         let model = session.window("main", as: Mail.self)
         model.environmentChanged(sizeClass: .regular, isActive: true)  // observed while a window is active
+        #expect(session.changeNotification == .notifications(folder: resolved(fixture.folder.path)))
         model.push(.folder("inbox"))
         #expect(await session.flush())
 

@@ -27,6 +27,7 @@ final class FeedLoop: @unchecked Sendable {
     // Guarded by the condition's lock.
     private var paused = false
     private var stopped = false
+    private var started = false
     /// `nil` until the loop has made it.
     private var feed: ChangeFeed?
     private var feedFailure: StateStoreError?
@@ -48,21 +49,28 @@ final class FeedLoop: @unchecked Sendable {
     }
 
     /// How the feed learns of changes (waiting, at most a second, for the loop to make it).
-    var notification: ChangeNotification {
+    /// `nil` while the feed is not made because it is paused: since the session opened, nothing
+    /// watches yet.
+    var notification: ChangeNotification? {
+        guard condition.withLock({ feed != nil || !paused }) else { return nil }
         if let feed = madeFeed(within: .seconds(1)) { return feed.notification }
         return .polling(reason: feedFailure.map { "\($0)" } ?? "the change feed is not made yet")
     }
 
     /// What the feed has done so far, and whether its wait is parked by ``pause()``.
     var activity: (feed: ChangeFeed.Activity, parked: Bool)? {
-        guard let feed = madeFeed(within: .seconds(10)) else { return nil }
+        guard condition.withLock({ feed != nil || !paused }), let feed = madeFeed(within: .seconds(10)) else { return nil }
         let activity = feed.activity
         return (activity, activity.isPaused)
     }
 
-    /// Starts the loop's thread, unless the loop was stopped before it started.
+    /// Starts the loop's thread, once, unless the loop was stopped before it started.
     func start() {
-        guard !condition.withLock({ stopped }) else { return }
+        let start = condition.withLock { () -> Bool in
+            defer { started = true }
+            return !started && !stopped
+        }
+        guard start else { return }
         let thread = Thread { [self] in run() }
         thread.name = "StateStoreHost.feed"
         thread.start()
@@ -78,6 +86,7 @@ final class FeedLoop: @unchecked Sendable {
     func resume() {
         condition.withLock {
             paused = false
+            condition.broadcast()
             return feed
         }?.resume()
     }
@@ -95,7 +104,8 @@ final class FeedLoop: @unchecked Sendable {
     func waitUntilParked(timeout: Duration) -> Bool {
         let deadline = Date(timeIntervalSinceNow: Self.seconds(timeout))
         return condition.withLock {
-            while feed?.activity.isPaused != true {
+            // Not started, or paused before the feed was made: nothing that could poll or wake.
+            while feed?.activity.isPaused != true && !(paused && feed == nil) {
                 if Date() >= deadline { return false }
                 _ = condition.wait(until: Date(timeIntervalSinceNow: 0.001))
             }
@@ -122,6 +132,9 @@ final class FeedLoop: @unchecked Sendable {
             if let pause = backOff, !stopped {
                 _ = condition.wait(until: Date(timeIntervalSinceNow: Self.seconds(pause)))
             }
+            // Paused before the feed is made (a launch in the background): no connection, no
+            // watch, no poll until resumed.
+            while paused && feed == nil && !stopped { condition.wait() }
             let stop = stopped
             let made = feed
             condition.unlock()

@@ -20,9 +20,10 @@ protocol HostedWindow: AnyObject {
     /// Counts the model's local changes; a flush waits for the count it saw.
     var generation: Int { get }
     func flushState(for generation: Int) -> FlushState
-    /// Commits a due size-class change and lifts what holds writes back: a flush, or a window
-    /// becoming active, asks.
+    /// Commits a due size-class change and lifts what holds writes back: a flush asks.
     func prepareForFlush()
+    /// Lifts what holds writes back: a window becoming active asks.
+    func retryHeldWrites()
     /// Sends what is pending at once, behind a write in flight: the process is ending.
     func sendFinalWrite()
     /// What the store said of the window.
@@ -64,6 +65,10 @@ extension WindowModel: HostedWindow {
 
     func prepareForFlush() {
         settleIfDue()
+        retryHeldWrites()
+    }
+
+    func retryHeldWrites() {
         if sync.retryHeld() { writeIfDue() }
     }
 
@@ -165,10 +170,12 @@ extension WindowModel: HostedWindow {
         writeIfDue()
     }
 
-    /// A write committed: storage trouble it met is over.
+    /// A write committed: storage trouble it met is over — not the change feed's, which a write
+    /// says nothing of.
     private func committed() {
         switch core.lastError {
-        case .store?, .overLimits?: core.lastError = nil
+        case .store(let error)? where error != link.session?.lastFeedError: core.lastError = nil
+        case .overLimits?: core.lastError = nil
         default: break
         }
         link.session?.storageRecovered()

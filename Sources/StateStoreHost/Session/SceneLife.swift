@@ -144,7 +144,7 @@ extension WindowSession {
                 if observe { feedLoop?.resume() } else { feedLoop?.pause() }
             case .resumeWriter:
                 writer.resume()
-                for model in models.values { model.prepareForFlush() }
+                for model in models.values { model.retryHeldWrites() }
             case .writePending:
                 writePending()
             case .writePendingAndWait:

@@ -56,9 +56,10 @@ extension WindowSession {
         options.errorHandler?(model.id, problem)
     }
 
-    /// A write committed: storage trouble a write reported is over.
+    /// A write committed: storage trouble a write reported is over (the change feed's is not: it
+    /// ends when the feed delivers again).
     func storageRecovered() {
-        if let issue = storageIssue, issue.clearsOnCommit { storageIssue = nil }
+        if let issue = storageIssue, issue.clearsOnCommit, issue.error != lastFeedError { storageIssue = nil }
     }
 
     /// A window's scene became active or inactive: the session observes only while one is, and
@@ -73,22 +74,21 @@ extension WindowSession {
         focus(model)
     }
 
-    /// Starts the change feed of the opened `store` from `position`: paused until a window is active.
-    func startFeed(_ store: WindowStore, after position: Int64) {
-        let session = session
+    /// The change feed of the opened `store` from `position`, made paused (on the writer, in the
+    /// open): what it finds goes to `session` on the main actor.
+    nonisolated static func feedLoop(
+        of store: WindowStore, session id: String, after position: Int64, _ ownWrites: OwnWrites,
+        _ session: WindowSession?
+    ) -> FeedLoop {
         let loop = FeedLoop(
             makeFeed: {
-                Result { () throws(StateStoreError) in
-                    try store.changeFeedOfOpenedStore(session: session, after: position)
-                }
+                Result { () throws(StateStoreError) in try store.changeFeedOfOpenedStore(session: id, after: position) }
             },
-            ownWrites: writer.ownWrites,
-            deliver: { [weak self] items in onMainActor { self?.deliver(items) } },
-            failed: { [weak self] error in onMainActor { self?.feedFailed(error) } })
-        if !life.isObserving { loop.pause() }
-        feedLoop = loop
-        // Its thread is started off the main actor, so that first frames are not kept waiting.
-        DispatchQueue.global(qos: .utility).async { loop.start() }
+            ownWrites: ownWrites,
+            deliver: { [weak session] items in onMainActor { session?.deliver(items) } },
+            failed: { [weak session] error in onMainActor { session?.feedFailed(error) } })
+        loop.pause()
+        return loop
     }
 
     /// What the session's feed has done, and whether its wait is parked (tests).
@@ -121,7 +121,7 @@ extension WindowSession {
         }
     }
 
-    private func deliver(_ items: [FeedItem]) {
+    func deliver(_ items: [FeedItem]) {
         lastFeedError = nil
         for item in items {
             switch item {
@@ -141,7 +141,7 @@ extension WindowSession {
         }
     }
 
-    private func feedFailed(_ error: StateStoreError) {
+    func feedFailed(_ error: StateStoreError) {
         // A failing feed fails on every poll: each model hears of it once (one made later, when
         // it is made), and so does the user.
         guard error != lastFeedError else { return }

@@ -52,13 +52,25 @@ extension WindowSession {
     func startOpening(
         fallBack: Bool, deliver: @escaping @Sendable (Result<Opening.Opened, StateStoreError>) -> Void
     ) {
-        let (path, session, options, frames) = (path, session, options, frames)
-        writer.open {
-            let result = Opening.open(path: path, session: session, options: options, fallBack: fallBack)
-            if case .success(let opened) = result {
-                if let read = opened.read { frames.opened(read) } else { frames.openedEmpty() }
+        let (path, session, options, frames, ownWrites) = (path, session, options, frames, writer.ownWrites)
+        writer.open { [weak self] in
+            var result = Opening.open(path: path, session: session, options: options, fallBack: fallBack)
+            var feed: FeedLoop?
+            if case .success(var opened) = result {
+                if let read = opened.read {
+                    frames.opened(read)
+                    // Paused until a window is active: no connection, no watch, no poll before.
+                    feed = Self.feedLoop(of: opened.store, session: session, after: read.position, ownWrites, self)
+                    opened.feed = feed
+                    result = .success(opened)
+                } else {
+                    frames.openedEmpty()
+                }
             }
             deliver(result)
+            // Its thread, after the open's result is on its way: not on the main actor, and not
+            // behind other work waiting for a worker.
+            feed?.start()
             return result.map(\.store)
         }
     }
@@ -74,7 +86,8 @@ extension WindowSession {
             case .movedAside(let movedTo, let error): storageIssue = StorageIssue(movedAsideTo: movedTo, because: error)
             case .inMemory(let error): storageIssue = StorageIssue(runningInMemoryBecause: error)
             }
-            if let position = opened.read?.position { startFeed(opened.store, after: position) }
+            feedLoop = opened.feed
+            if life.isObserving { opened.feed?.resume() }
         case .failure(let error):
             openFailure = error
         }
@@ -176,6 +189,8 @@ enum Opening {
         /// The change log's position and the windows read ahead; `nil` in memory, where there is
         /// no feed.
         let read: WindowStore.SessionAtOpen?
+        /// The change feed from that position, paused.
+        var feed: FeedLoop?
     }
 
     /// Opens the file at `path`. With `fallBack`, a file that cannot be used runs the session in

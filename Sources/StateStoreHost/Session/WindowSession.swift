@@ -184,7 +184,8 @@ public final class WindowSession {
 
     /// How the session learns of other writers' changes: file notifications on a folder, or
     /// polling and why (``/StateStore/WindowStore/Options-swift.struct/forcePolling`` in
-    /// ``Options/store`` forces it); `nil` for a session that runs in memory or is still opening.
+    /// ``Options/store`` forces it); `nil` for a session that runs in memory, is still opening, or
+    /// has not observed yet (its feed starts when a window is first active).
     public var changeNotification: ChangeNotification? {
         feedLoop?.notification
     }

@@ -61,6 +61,7 @@ do {
     let session = try await WindowSession.open(path: path, session: "app")
     say("opened \(session.recovery)")
     let model = session.window("main", as: Route.self)
+    model.environmentChanged(sizeClass: .regular, isActive: true)  // in the foreground: the feed starts
     // Work that waits for a worker while the others are busy: the monitor counts the runnable
     // workers then, to decide whether to start another.
     for _ in 0..<4 {
