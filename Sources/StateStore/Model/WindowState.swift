@@ -74,11 +74,16 @@ public struct WindowState: Hashable, Sendable {
     /// compares them: by their bytes (Swift's `==` on `String` takes a composed and a decomposed
     /// "é" for one string, where the store keeps two windows and two tabs).
     public static func == (a: WindowState, b: WindowState) -> Bool {
-        a.sizeClass == b.sizeClass && a.policy == b.policy && a.revision == b.revision && a.updatedAt == b.updatedAt
-            && a.columnVisibility == b.columnVisibility && a.preferredCompactColumn == b.preferredCompactColumn
-            && a.path == b.path && a.item == b.item && a.itemPath == b.itemPath
+        a.revision == b.revision && a.updatedAt == b.updatedAt && a.hasSameContent(as: b)
             && a.session.utf8.elementsEqual(b.session.utf8) && a.window.utf8.elementsEqual(b.window.utf8)
-            && sameBytes(a.selectedTab, b.selectedTab)
+    }
+
+    /// Whether `other` holds what this state holds — its size class, routes, policy, columns and
+    /// tab (by its bytes) — whatever its ids and stamps: what a write stores.
+    package func hasSameContent(as other: WindowState) -> Bool {
+        sizeClass == other.sizeClass && policy == other.policy && columnVisibility == other.columnVisibility
+            && preferredCompactColumn == other.preferredCompactColumn && path == other.path && item == other.item
+            && itemPath == other.itemPath && Self.sameBytes(selectedTab, other.selectedTab)
     }
 
     private static func sameBytes(_ a: String?, _ b: String?) -> Bool {

@@ -23,13 +23,18 @@ extension WindowState {
     /// item; when there is no item, drops the last of `path`. Fails, changing nothing, when there
     /// are fewer than `count` steps to go back.
     public mutating func pop(_ count: Int = 1) throws(StateStoreError) {
+        try checkPop(count)
+        goBack(count)
+    }
+
+    /// Fails as ``pop(_:)`` does when `count` steps back are not there; changes nothing.
+    func checkPop(_ count: Int) throws(StateStoreError) {
         guard count >= 1 else { throw .invalidInput("pop needs a count of at least 1, not \(count)") }
         guard count <= routeCount else {
             throw .invalidInput(
                 "cannot pop \(count): window '\(session)' '\(window)' has only \(routeCount) route\(routeCount == 1 ? "" : "s") to go back through"
             )
         }
-        goBack(count)
     }
 
     /// ``pop(_:)`` for a count already checked: 0 to ``routeCount``.

@@ -43,8 +43,7 @@ public enum WindowEdit: Hashable, Sendable, CustomStringConvertible {
     /// stack (applying only while the item is still presented), the item, then the path. Fails as
     /// ``WindowState/pop(_:)`` does when there are fewer steps to go back.
     public static func pop(_ count: Int, from state: WindowState) throws(StateStoreError) -> [WindowEdit] {
-        var probe = state
-        try probe.pop(count)
+        try state.checkPop(count)
         guard state.item != nil else {
             return [.stack(StackEdit(part: .path, removing: count, appending: [], keepsItem: false))]
         }

@@ -59,7 +59,9 @@ final class FeedLoop: @unchecked Sendable {
 
     /// What the feed has done so far, and whether its wait is parked by ``pause()``.
     var activity: (feed: ChangeFeed.Activity, parked: Bool)? {
-        guard condition.withLock({ feed != nil || !paused }), let feed = madeFeed(within: .seconds(10)) else { return nil }
+        guard condition.withLock({ feed != nil || !paused }), let feed = madeFeed(within: .seconds(10)) else {
+            return nil
+        }
         let activity = feed.activity
         return (activity, activity.isPaused)
     }

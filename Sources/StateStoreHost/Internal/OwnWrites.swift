@@ -63,17 +63,6 @@ final class OwnWrites: @unchecked Sendable {
 }
 
 extension WindowState {
-    /// The same content — size class, routes, policy, columns and tab — what a write stores,
-    /// ids and stamps aside.
-    func hasSameContent(as other: WindowState) -> Bool {
-        var same = other
-        same.session = session
-        same.window = window
-        same.revision = revision
-        same.updatedAt = updatedAt
-        return same == self
-    }
-
     /// Takes `other`'s content, keeping this state's ids and stamps.
     mutating func takeContent(of other: WindowState) {
         let (session, window, revision, updatedAt) = (session, window, revision, updatedAt)

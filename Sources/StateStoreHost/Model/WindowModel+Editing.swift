@@ -34,14 +34,23 @@ extension WindowModel {
             made.append(.setPolicy(presentationPolicy))
             changed.policy = presentationPolicy
         }
-        guard changed != shown else { return }
+        guard !changed.hasSameContent(as: shown) else { return }
+        // What the user sees is the model's state itself unless a route is cut off or a `dismiss`
+        // item hidden: then the edits are made again on the whole state.
+        let itemHidden = shown.item == nil && core.state.item != nil
         if let hidden { made.insert(.removeFrom(hidden), at: 0) }
-        if shown.item == nil && core.state.item != nil && hidden == nil {
+        if itemHidden && hidden == nil {
             // The item is hidden while a change of mode settles: what the user edited is the path.
             made = made.map(\.onThePath)
         }
         if let item = changed.item, item != shown.item { core.gate.itemPresented(at: link.time.now()) }
-        record(made)
+        if hidden == nil && !itemHidden {
+            sync.record(made, giving: changed)
+            core.state = changed
+            writeIfDue()
+        } else {
+            record(made)
+        }
         scheduleSettle()
         refreshPresentation(since: before)
         link.session?.windowEdited(self)

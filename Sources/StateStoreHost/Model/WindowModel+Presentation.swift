@@ -65,6 +65,6 @@ extension WindowModel {
                 report(.undecodableRoute(hidden, reason: reason))
             }
         }
-        routes.trim(keeping: core.state)
+        trimDecodings()
     }
 }

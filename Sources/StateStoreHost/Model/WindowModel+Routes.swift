@@ -4,40 +4,27 @@ import StateStore
 // the stored text of what the app did not change), and the state as the user sees it, cut off at
 // a route the app cannot decode.
 
-/// A model's routes as `R`: what each decoded to, and the state as the user sees it, made once per
-/// change. The cache itself keeps no `R` in its keys, so a verb's many lookups run code
-/// specialized for ``/StateStore/Route``; the values are in a list beside it.
-struct DecodedRoutes<R: RouteRepresentable> {
-    /// What a route decoded to: where its value is in the list, or why it is not one.
-    private enum Decoding {
+/// What a model's routes decoded to, and the state as the user sees it, made once per change. Not
+/// generic: the values themselves are the model's (`decodedValues`), at the positions this keeps,
+/// so that a verb's many lookups run code specialized for ``/StateStore/Route`` and touch no
+/// generic type's metadata.
+struct RouteMemo {
+    /// What a route decoded to: where its value is in the model's list, or why it is not one.
+    enum Decoding {
         case value(Int)
         case failure(String)
     }
 
-    private var decodings: [Route: Decoding] = [:]
-    private var values: [R] = []
+    private(set) var decodings: [Route: Decoding] = [:]
     /// The last visible state, and what it was made from: a verb reads it four times over one state.
     private var visibleKey: (stateVersion: Int, hides: Bool)?
     private var visibleMemo: (state: WindowState, hidden: Route?) = (WindowState(session: "", window: ""), nil)
     /// The undecodable route last named in `lastError`, so that it is named once.
     var reportedHidden: Route?
 
-    /// `route` as `R`, decoded once; `nil` when it does not decode.
-    mutating func decoded(_ route: Route) -> R? {
-        switch decodings[route] {
-        case .value(let index)?: return values[index]
-        case .failure?: return nil
-        case nil: break
-        }
-        do {
-            let value = try R(route: route)
-            decodings[route] = .value(values.count)
-            values.append(value)
-            return value
-        } catch {
-            decodings[route] = .failure("\(error)")
-            return nil
-        }
+    subscript(route: Route) -> Decoding? {
+        get { decodings[route] }
+        set { decodings[route] = newValue }
     }
 
     /// Why `route` does not decode, if it was tried and did not.
@@ -46,48 +33,33 @@ struct DecodedRoutes<R: RouteRepresentable> {
         return nil
     }
 
-    /// The state as the user sees it: a `dismiss` item hidden while a change of mode settles
-    /// (`hides`), and everything from the first route the app cannot decode on cut off (that route
-    /// given). `version` counts the changes of `state`.
-    mutating func visible(_ state: WindowState, version: Int, hides: Bool) -> (state: WindowState, hidden: Route?) {
-        if let key = visibleKey, key.stateVersion == version, key.hides == hides { return visibleMemo }
-        let known = visibleMemo.state
-        let visible = state.visible(hidingDismissible: hides, knownDecodable: known) { route in
-            switch decodings[route] {
-            case .value?: return true
-            case .failure?: return false
-            case nil: return decoded(route) != nil
-            }
-        }
+    /// The visible state made for `version` of the state and `hides`, if it is the last one made.
+    func visible(version: Int, hides: Bool) -> (state: WindowState, hidden: Route?)? {
+        guard let key = visibleKey, key.stateVersion == version, key.hides == hides else { return nil }
+        return visibleMemo
+    }
+
+    /// The last visible state made, whose routes all decoded.
+    var lastVisibleState: WindowState { visibleMemo.state }
+
+    /// Keeps `visible`, made for `version` of the state and `hides`.
+    mutating func remember(_ visible: (state: WindowState, hidden: Route?), version: Int, hides: Bool) {
         visibleMemo = visible
         visibleKey = (version, hides)
-        return visible
     }
 
-    /// A route of `state` already holding `value`, so that an element the app did not change keeps
-    /// its stored text.
-    func storedRoute(for value: R, in state: WindowState) -> Route? {
-        func holds(_ route: Route) -> Bool {
-            if case .value(let index)? = decodings[route] { return values[index] == value }
-            return false
-        }
-        // The path, the item, its stack, in that order, without building the chain of them.
-        if let route = state.path.first(where: holds) { return route }
-        if let item = state.item, holds(item) { return item }
-        return state.itemPath.first(where: holds)
-    }
-
-    /// Forgets the decodings of routes `state` no longer holds, once they outnumber it.
-    mutating func trim(keeping state: WindowState) {
-        guard decodings.count > 4 * state.routeCount + 64 else { return }
+    /// Forgets the decodings of routes `state` no longer holds, once they outnumber it; returns the
+    /// positions of the values kept, in their new order (`nil`: nothing forgotten).
+    mutating func trim(keeping state: WindowState) -> [Int]? {
+        guard decodings.count > 4 * state.routeCount + 64 else { return nil }
         let live = Set(state.path + (state.item.map { [$0] } ?? []) + state.itemPath)
-        var kept: [R] = []
+        var kept: [Int] = []
         decodings = decodings.filter { live.contains($0.key) }.mapValues { decoding in
             guard case .value(let index) = decoding else { return decoding }
-            kept.append(values[index])
+            kept.append(index)
             return .value(kept.count - 1)
         }
-        values = kept
+        return kept
     }
 }
 
@@ -97,21 +69,49 @@ struct EncodingFailure: Error {
 }
 
 extension WindowModel {
-    /// The state as the user sees it (``DecodedRoutes/visible(_:version:hides:)``), read through
-    /// the core, so that a view reading it is tracked whether the memo serves it or not.
+    /// The state as the user sees it: a `dismiss` item hidden while a change of mode settles, and
+    /// everything from the first route the app cannot decode on cut off (that route given); made
+    /// once per change. Read through the core, so that a view reading it is tracked whether the
+    /// memo serves it or not.
     var visible: (state: WindowState, hidden: Route?) {
-        routes.visible(core.state, version: core.stateVersion, hides: core.gate.hidesDismissibleItem)
+        let (state, version, hides) = (core.state, core.stateVersion, core.gate.hidesDismissibleItem)
+        if let memo = routes.visible(version: version, hides: hides) { return memo }
+        let visible = state.visible(hidingDismissible: hides, knownDecodable: routes.lastVisibleState) { route in
+            switch routes[route] {
+            case .value?: true
+            case .failure?: false
+            case nil: decoded(route) != nil
+            }
+        }
+        routes.remember(visible, version: version, hides: hides)
+        return visible
     }
 
     /// The sheet's routes as shown now, if the item is shown as a sheet.
     var shownSheet: [Route]? { visible.state.layout(for: core.gate.layoutClass).sheet }
 
+    /// `route` as `R`, decoded once; `nil` when it does not decode.
     func decoded(_ route: Route) -> R? {
-        routes.decoded(route)
+        switch routes[route] {
+        case .value(let index)?: return decodedValues[index]
+        case .failure?: return nil
+        case nil: break
+        }
+        do {
+            let value = try R(route: route)
+            routes[route] = .value(decodedValues.count)
+            decodedValues.append(value)
+            return value
+        } catch {
+            // Reported by refreshPresentation, after the change: a view reading this must not
+            // change what it observes.
+            routes[route] = .failure("\(error)")
+            return nil
+        }
     }
 
     func encode(_ value: R) throws -> Route {
-        if let stored = routes.storedRoute(for: value, in: core.state) { return stored }
+        if let stored = storedRoute(for: value) { return stored }
         do {
             return try value.route()
         } catch {
@@ -119,11 +119,33 @@ extension WindowModel {
         }
     }
 
+    /// A route of the window already holding `value`, so that an element the app did not change
+    /// keeps its stored text.
+    private func storedRoute(for value: R) -> Route? {
+        let state = core.state
+        func holds(_ route: Route) -> Bool {
+            if case .value(let index)? = routes[route] { return decodedValues[index] == value }
+            return false
+        }
+        // The path, the item, its stack, in that order, without building the chain of them.
+        if let route = state.path.first(where: holds) { return route }
+        if let item = state.item, holds(item) { return item }
+        return state.itemPath.first(where: holds)
+    }
+
     /// `values` as routes over the shown `routes`: the routes of the longest prefix whose decoded
     /// values are equal are kept as stored, the rest encoded.
     func routes(_ values: [R], over shown: [Route]) throws -> [Route] {
         let common = commonPrefixCount(shown, values) { decoded($0) == $1 }
         return Array(shown.prefix(common)) + (try values[common...].map(encode))
+    }
+
+    /// Forgets the decodings of routes the window no longer holds, once they outnumber it.
+    func trimDecodings() {
+        // At most 64 decodings are always kept: the state (read through observation) is not read
+        // for fewer.
+        guard routes.decodings.count > 64, let kept = routes.trim(keeping: core.state) else { return }
+        decodedValues = kept.map { decodedValues[$0] }
     }
 }
 

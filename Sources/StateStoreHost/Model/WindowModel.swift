@@ -247,8 +247,10 @@ public final class WindowModel<R: RouteRepresentable>: Observable {
     var link: SessionLink
     /// How the window stands against the store.
     var sync: WindowSync
-    /// The window's routes as `R`, and what the user sees of them.
-    var routes = DecodedRoutes<R>()
+    /// What the window's routes decoded to, and what the user sees of them.
+    var routes = RouteMemo()
+    /// The decoded values, at the positions ``routes`` keeps.
+    var decodedValues: [R] = []
     /// Presentation ids and the sheet's last read.
     var presentation = PresentationTracker()
     /// The wake-up at the size-class gate's deadline.

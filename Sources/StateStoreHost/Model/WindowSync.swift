@@ -94,6 +94,11 @@ package struct WindowSync: Sendable {
     package mutating func record(_ edits: [WindowEdit]) throws(StateStoreError) {
         var next = local
         for edit in edits { try next.apply(edit) }
+        record(edits, giving: next)
+    }
+
+    /// ``record(_:)`` for edits whose result the caller has made already, on ``local``: `next`.
+    package mutating func record(_ edits: [WindowEdit], giving next: WindowState) {
         local = next
         for edit in edits {
             lastEditNumber += 1
