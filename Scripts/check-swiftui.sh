@@ -117,6 +117,45 @@ SWIFT
     echo "   self-test: the plant $([ $status = 0 ] && echo type-checks || echo "fails, $(grep -c 'error:' "$log") error(s)")"
 }
 
+# Compiler help for a route type, as an app's developer meets it: declaring the conformance makes a
+# type of Codable members Codable; a member that is not is named, at the conformance's line.
+if ! $self_test; then
+    echo "== compiler help: a route type's conformance"
+    cat >"$work/Routes.swift" <<'SWIFT'
+import StateStoreHost
+
+struct Recipe: Hashable {
+    var name: String
+}
+
+extension Recipe: RouteRepresentable {}
+
+struct Ingredient: Hashable {}
+
+struct Dish: Hashable {
+    var ingredient: Ingredient
+}
+
+extension Dish: RouteRepresentable {}
+
+@MainActor func show(_ session: WindowSession) {
+    session.window("w", as: Recipe.self).push(Recipe(name: "soup"))
+}
+SWIFT
+    if swiftc -swift-version 6 -typecheck -parse-as-library -I "$modules" -I Sources/CSQLite "$work/Routes.swift" \
+        >"$work/routes.log" 2>&1; then
+        echo "error: a route type with a member that is not Codable type-checks" >&2
+        exit 1
+    fi
+    errors=$(grep -E '^[^ ].*: error:' "$work/routes.log" | sort -u)
+    if [ "$(echo "$errors" | cut -d: -f2 | sort -u)" != 15 ] || ! grep -q "because 'Ingredient' does not conform" "$work/routes.log"; then
+        cat "$work/routes.log" >&2
+        echo "error: a route type's missing Codable is not reported at its conformance (line 15), naming the member's type" >&2
+        exit 1
+    fi
+    echo "   Recipe's conformance makes it Codable; Dish's is refused at its conformance, naming Ingredient"
+fi
+
 for platform in ios macos watchos; do
     out=$work/$platform
     mkdir -p "$out"

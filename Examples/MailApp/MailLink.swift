@@ -5,14 +5,16 @@ import StateStoreHost
 
 /// `mail://FOLDER/THREAD[/compose]`: a folder, a thread in it, and a compose over it.
 struct MailLink {
-    let path: [MailRoute]
-    let item: MailRoute?
+    let folder: String
+    let thread: Int
+    let compose: MailRoute?
 
     init?(_ url: URL) {
         guard url.scheme == "mail", let folder = url.host else { return nil }
         let parts = url.pathComponents.filter { $0 != "/" }
-        let thread = parts.first.flatMap(Int.init)
-        path = [.folder(folder)] + (thread.map { [.thread($0)] } ?? [])
-        item = parts.dropFirst().first == "compose" ? .compose(draft: thread ?? 0) : nil
+        guard let thread = parts.first.flatMap(Int.init) else { return nil }
+        self.folder = folder
+        self.thread = thread
+        compose = parts.dropFirst().first == "compose" ? .compose(draft: thread) : nil
     }
 }

@@ -5,36 +5,36 @@
     // MARK: - mail: the app's own views and sample mail
 
     struct FolderList: View {
-        @Binding var selection: MailRoute?
+        @Binding var selection: String?
 
         var body: some View {
             List(selection: $selection) {
                 ForEach(SampleMail.folders, id: \.self) { folder in
-                    Text(folder).tag(MailRoute.folder(folder))
+                    Text(folder).tag(folder)
                 }
             }
         }
     }
 
     struct ThreadList: View {
-        let folder: MailRoute?
-        @Binding var selection: MailRoute?
+        let folder: String?
+        @Binding var selection: Int?
 
         var body: some View {
             List(selection: $selection) {
                 ForEach(SampleMail.threads(in: folder), id: \.self) { thread in
-                    Text(SampleMail.subject(of: thread)).tag(MailRoute.thread(thread))
+                    Text(SampleMail.subject(of: thread)).tag(thread)
                 }
             }
         }
     }
 
     struct ThreadView: View {
-        let thread: MailRoute?
+        let thread: Int?
         let window: WindowModel<MailRoute>
 
         var body: some View {
-            if case .thread(let id) = thread {
+            if let id = thread {
                 List {
                     ForEach(SampleMail.messages(in: id), id: \.self) { message in
                         NavigationLink(value: MailRoute.message(message)) { Text(SampleMail.subject(of: message)) }
@@ -48,11 +48,11 @@
     }
 
     struct TabRoot: View {
-        let key: String
+        let tab: BrowseTab
 
         var body: some View {
             List {
-                ForEach(key == "inbox" ? SampleMail.threads(in: .folder("Inbox")) : [], id: \.self) { thread in
+                ForEach(tab == .inbox ? SampleMail.threads(in: "Inbox") : [], id: \.self) { thread in
                     NavigationLink(value: MailRoute.thread(thread)) { Text(SampleMail.subject(of: thread)) }
                 }
             }
@@ -81,8 +81,8 @@
     enum SampleMail {
         static let folders = ["Inbox", "Work", "Sent"]
 
-        static func threads(in folder: MailRoute?) -> [Int] {
-            guard case .folder(let name) = folder, let index = folders.firstIndex(of: name) else { return [] }
+        static func threads(in folder: String?) -> [Int] {
+            guard let folder, let index = folders.firstIndex(of: folder) else { return [] }
             return Array((index * 10)..<(index * 10 + 3))
         }
 

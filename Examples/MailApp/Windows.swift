@@ -11,7 +11,7 @@
         let window: WindowModel<MailRoute>
 
         var body: some View {
-            AdaptiveSplitView(window) { folder in
+            AdaptiveSplitView(window, sidebar: String.self, content: Int.self) { folder in
                 FolderList(selection: folder)
             } content: { folder, thread in
                 ThreadList(folder: folder, selection: thread)
@@ -20,23 +20,34 @@
             } destination: { route in
                 RouteView(route: route, window: window)
             }
+            .toolbar { OpenBrowseWindow() }
         }
     }
 
-    // MARK: - wiring: two-tab window
+    // MARK: - wiring: three-tab window
 
-    /// An inbox and a search, each with a stack of its own, kept with the window.
+    /// An inbox, a search and the settings, each with a stack of its own, kept with the window. The
+    /// settings tab keeps routes of its own type, and is of its own kind.
     struct BrowseWindow: View {
         let window: WindowModel<MailRoute>
 
         var body: some View {
-            AdaptiveTabView(window, tabs: ["inbox", "search"]) { key, tab in
-                AdaptiveNavigationStack(tab) {
-                    TabRoot(key: key)
-                } destination: { route in
-                    RouteView(route: route, window: tab)
+            AdaptiveTabView(window, tabs: BrowseTab.self) { key in
+                if key == .settings {
+                    AdaptiveNavigationStack(window.tab(key, as: SettingsRoute.self, kind: "settings")) {
+                        SettingsRoot()
+                    } destination: { route in
+                        SettingsView(route: route)
+                    }
+                    .tabItem { Label("Settings", systemImage: "gear") }
+                } else {
+                    AdaptiveNavigationStack(window.tab(key)) {
+                        TabRoot(tab: key)
+                    } destination: { route in
+                        RouteView(route: route, window: window.tab(key))
+                    }
+                    .tabItem { Label(key.rawValue, systemImage: key == .inbox ? "tray" : "magnifyingglass") }
                 }
-                .tabItem { Label(key, systemImage: key == "inbox" ? "tray" : "magnifyingglass") }
             }
         }
     }

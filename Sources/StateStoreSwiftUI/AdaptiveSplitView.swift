@@ -3,69 +3,84 @@
     import StateStoreHost
     import SwiftUI
 
-    /// A `NavigationSplitView` over one window: its column selections and the detail column's
-    /// path are the window's stack, so they persist with the window, collapse into the one stack
-    /// when compact (as SwiftUI collapses the columns), and a deep link into a column is one edit
-    /// (``WindowModel/navigate(to:presenting:itemPath:policy:)``). The item is pushed onto the
-    /// detail column when regular and presented as a sheet otherwise. Every decision is the model's.
+    /// A `NavigationSplitView` over one window: each column selects a value of the app's own type
+    /// (a `Category`, a `Recipe.ID`), the detail column shows a stack of the window's routes, and the
+    /// column visibility and the column a collapsed split view shows are kept too — all with the
+    /// window, restored into whichever form its size class gives, settable from outside. The item
+    /// is pushed onto the detail column when regular and presented as a sheet otherwise. Every
+    /// decision is the model's.
     ///
     /// ```swift
-    /// AdaptiveSplitView(window) { folder in
-    ///     FolderList(selection: folder)
-    /// } content: { folder, thread in
-    ///     ThreadList(folder: folder, selection: thread)
-    /// } detail: { thread in
-    ///     ThreadView(thread: thread)
-    /// } destination: { route in
-    ///     RouteView(route: route)
+    /// AdaptiveSplitView(window, sidebar: Category.self) { category in
+    ///     CategoryList(selection: category)
+    /// } detail: { category in
+    ///     RecipeGrid(category: category)
+    /// } destination: { recipe in
+    ///     RecipeDetail(recipe: recipe)
     /// }
     /// ```
     ///
-    /// The lists select with `List(selection:)` on the bindings given, their rows tagged with
-    /// routes; the detail column pushes routes with `NavigationLink(value:)`.
+    /// The columns' selections are bound with `List(selection:)`, their rows tagged with the
+    /// selection's type; the detail column pushes the window's routes with
+    /// `NavigationLink(value:)`. Without `columnVisibility:` or `preferredCompactColumn:`, the
+    /// window's own (``/StateStoreHost/WindowModel/columnVisibility``,
+    /// ``/StateStoreHost/WindowModel/preferredCompactColumn``) are bound; with one, the app's.
     public struct AdaptiveSplitView<
         R: RouteRepresentable, Sidebar: View, Content: View, Detail: View, Destination: View
     >:
         View
     {
         @Bindable private var window: WindowModel<R>
-        private let sidebar: (Binding<R?>) -> Sidebar
-        private let content: ((R?, Binding<R?>) -> Content)?
-        private let detail: (R?) -> Detail
+        private let columnVisibility: Binding<NavigationSplitViewVisibility>?
+        private let preferredCompactColumn: Binding<NavigationSplitViewColumn>?
+        private let sidebar: (WindowModel<R>) -> Sidebar
+        private let content: ((WindowModel<R>) -> Content)?
+        private let detail: (WindowModel<R>) -> Detail
         private let destination: (R) -> Destination
 
-        /// Three columns: a sidebar and a content column, each selecting a route, and a detail
-        /// column showing the content column's selection, its own stack above it.
-        public init(
-            _ window: WindowModel<R>, @ViewBuilder sidebar: @escaping (_ selection: Binding<R?>) -> Sidebar,
-            @ViewBuilder content: @escaping (_ sidebarSelection: R?, _ selection: Binding<R?>) -> Content,
-            @ViewBuilder detail: @escaping (_ contentSelection: R?) -> Detail,
+        /// Three columns: the sidebar selects a `SidebarSelection`, the content column a
+        /// `ContentSelection`, and the detail column shows the content column's selection, a stack
+        /// of the window's routes above it.
+        public init<SidebarSelection: Codable & Hashable, ContentSelection: Codable & Hashable>(
+            _ window: WindowModel<R>, sidebar sidebarSelection: SidebarSelection.Type,
+            content contentSelection: ContentSelection.Type,
+            columnVisibility: Binding<NavigationSplitViewVisibility>? = nil,
+            preferredCompactColumn: Binding<NavigationSplitViewColumn>? = nil,
+            @ViewBuilder sidebar: @escaping (_ selection: Binding<SidebarSelection?>) -> Sidebar,
+            @ViewBuilder content:
+                @escaping (
+                    _ sidebarSelection: SidebarSelection?, _ selection: Binding<ContentSelection?>
+                ) -> Content,
+            @ViewBuilder detail: @escaping (_ contentSelection: ContentSelection?) -> Detail,
             @ViewBuilder destination: @escaping (R) -> Destination
         ) {
             self.window = window
-            self.sidebar = sidebar
-            self.content = content
-            self.detail = detail
+            self.columnVisibility = columnVisibility
+            self.preferredCompactColumn = preferredCompactColumn
+            self.sidebar = { window in sidebar(Bindable(window)[sidebar: SidebarSelection.self]) }
+            self.content = { window in
+                content(window[sidebar: SidebarSelection.self], Bindable(window)[content: ContentSelection.self])
+            }
+            self.detail = { window in detail(window[content: ContentSelection.self]) }
             self.destination = destination
         }
 
-        /// The number of columns before the detail column.
-        private var selectingColumns: Int { content == nil ? 1 : 2 }
-
         /// The split view, and the sheet when the item is shown as one.
         public var body: some View {
+            let visibility = columnVisibility ?? $window.columnVisibility.navigationSplitViewVisibility
+            let compactColumn = preferredCompactColumn ?? $window.preferredCompactColumn.navigationSplitViewColumn
             if let content {
-                NavigationSplitView {
-                    sidebar($window[selectionInColumn: 0])
+                NavigationSplitView(columnVisibility: visibility, preferredCompactColumn: compactColumn) {
+                    sidebar(window)
                 } content: {
-                    content(window[selectionInColumn: 0], $window[selectionInColumn: 1])
+                    content(window)
                 } detail: {
                     detailStack
                 }
                 .adaptivePresentation(window, destination: destination)
             } else {
-                NavigationSplitView {
-                    sidebar($window[selectionInColumn: 0])
+                NavigationSplitView(columnVisibility: visibility, preferredCompactColumn: compactColumn) {
+                    sidebar(window)
                 } detail: {
                     detailStack
                 }
@@ -74,26 +89,66 @@
         }
 
         private var detailStack: some View {
-            NavigationStack(path: $window[pathAfterColumns: selectingColumns]) {
-                detail(window[selectionInColumn: selectingColumns - 1])
-                    .navigationDestination(for: R.self, destination: destination)
+            NavigationStack(path: $window.stack) {
+                detail(window).navigationDestination(for: R.self, destination: destination)
             }
         }
     }
 
     extension AdaptiveSplitView where Content == Never {
-        /// Two columns: a sidebar selecting a route, and a detail column showing it, its own stack
-        /// above it.
-        public init(
-            _ window: WindowModel<R>, @ViewBuilder sidebar: @escaping (_ selection: Binding<R?>) -> Sidebar,
-            @ViewBuilder detail: @escaping (_ sidebarSelection: R?) -> Detail,
+        /// Two columns: the sidebar selects a `SidebarSelection`, and the detail column shows it, a
+        /// stack of the window's routes above it.
+        public init<SidebarSelection: Codable & Hashable>(
+            _ window: WindowModel<R>, sidebar sidebarSelection: SidebarSelection.Type,
+            columnVisibility: Binding<NavigationSplitViewVisibility>? = nil,
+            preferredCompactColumn: Binding<NavigationSplitViewColumn>? = nil,
+            @ViewBuilder sidebar: @escaping (_ selection: Binding<SidebarSelection?>) -> Sidebar,
+            @ViewBuilder detail: @escaping (_ sidebarSelection: SidebarSelection?) -> Detail,
             @ViewBuilder destination: @escaping (R) -> Destination
         ) {
             self.window = window
-            self.sidebar = sidebar
+            self.columnVisibility = columnVisibility
+            self.preferredCompactColumn = preferredCompactColumn
+            self.sidebar = { window in sidebar(Bindable(window)[sidebar: SidebarSelection.self]) }
             self.content = nil
-            self.detail = detail
+            self.detail = { window in detail(window[sidebar: SidebarSelection.self]) }
             self.destination = destination
+        }
+    }
+
+    extension ColumnVisibility {
+        /// The visibility as SwiftUI's split view takes it, settable.
+        var navigationSplitViewVisibility: NavigationSplitViewVisibility {
+            get {
+                switch self {
+                case .automatic: .automatic
+                case .all: .all
+                case .doubleColumn: .doubleColumn
+                case .detailOnly: .detailOnly
+                }
+            }
+            set {
+                self =
+                    if newValue == .all { .all } else if newValue == .doubleColumn {
+                        .doubleColumn
+                    } else if newValue == .detailOnly { .detailOnly } else { .automatic }
+            }
+        }
+    }
+
+    extension Optional where Wrapped == SplitViewColumn {
+        /// The column as SwiftUI's split view takes it (the sidebar until the view says), settable.
+        var navigationSplitViewColumn: NavigationSplitViewColumn {
+            get {
+                switch self {
+                case .content?: .content
+                case .detail?: .detail
+                case .sidebar?, nil: .sidebar
+                }
+            }
+            set {
+                self = if newValue == .content { .content } else if newValue == .detail { .detail } else { .sidebar }
+            }
         }
     }
 #endif

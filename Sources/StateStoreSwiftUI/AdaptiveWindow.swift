@@ -10,7 +10,7 @@
     ///
     /// ```swift
     /// WindowGroup {
-    ///     AdaptiveWindow(session, sceneKey: "mail", kind: "mail", routes: MailRoute.self) { window in
+    ///     AdaptiveWindow(session: session, sceneKey: "mail", kind: "mail", routes: MailRoute.self) { window in
     ///         AdaptiveNavigationStack(window) { InboxView() } destination: { MailView(route: $0) }
     ///     }
     /// }
@@ -26,10 +26,19 @@
     ///   one (with its `kind`), which outside writers can address.
     /// - When the scene goes to the background, what is pending is written, inside the session's
     ///   background activity (``/StateStoreHost/WindowSession/Options/activity``).
+    /// - The session's ``/StateStoreHost/WindowSession/storageIssue`` is shown as an alert in the
+    ///   focused window only (``/StateStoreHost/WindowSession/Options/presentsStorageIssues``), its
+    ///   text looked up in the app's `StateStore` strings table, so that the app can translate it.
+    ///
+    /// An app's own view can do what this one does: the model's
+    /// ``/StateStoreHost/WindowModel/viewAppeared()``, ``/StateStoreHost/WindowModel/viewDisappeared()``
+    /// and ``/StateStoreHost/WindowModel/environmentChanged(sizeClass:isActive:)``, and the session's
+    /// ``/StateStoreHost/WindowSession/handle(_:)``, are public.
     public struct AdaptiveWindow<R: RouteRepresentable, Content: View>: View {
         private let session: WindowSession
         private let sceneKey: String
         private let kind: String?
+        private let keeping: ((R) -> Bool)?
         private let content: (WindowModel<R>) -> Content
         @SceneStorage private var storedID: String
         @State private var newID = UUID().uuidString
@@ -37,14 +46,17 @@
         @Environment(\.scenePhase) private var scenePhase
 
         /// The window of the scene, its id stored under `sceneKey`, of `kind` (`mail`,
-        /// `settings`: what outside writers address), shown by `content`.
+        /// `settings`: what outside writers address), shown by `content`. `keeping` says which
+        /// stored routes the app's data still resolves
+        /// (``/StateStoreHost/WindowModel/keepsRoute``): the others are dropped on restore.
         public init(
-            _ session: WindowSession, sceneKey: String, kind: String? = nil, routes: R.Type = R.self,
-            @ViewBuilder content: @escaping (WindowModel<R>) -> Content
+            session: WindowSession, sceneKey: String, kind: String? = nil, routes: R.Type = R.self,
+            keeping: ((R) -> Bool)? = nil, @ViewBuilder content: @escaping (WindowModel<R>) -> Content
         ) {
             self.session = session
             self.sceneKey = sceneKey
             self.kind = kind
+            self.keeping = keeping
             self.content = content
             _storedID = SceneStorage(wrappedValue: "", sceneKey)
         }
@@ -59,7 +71,9 @@
         /// The scene's window.
         public var body: some View {
             let window = session.window(windowID, as: R.self, kind: kind)
-            content(window)
+            if let keeping { window.keepsRoute = keeping }
+            return content(window)
+                .modifier(StorageIssueAlert(session: session, window: window.id))
                 .onAppear {
                     if storedID.isEmpty { storedID = newID }
                     window.viewAppeared()

@@ -89,7 +89,6 @@ struct BindingTableTests {
         model.stack = model.stack
         model.sheetPath = model.sheetPath
         model.sheet = model.sheet
-        model.path = model.path
         #expect(await session.flush())
         #expect(model.revision == 1, "nothing was written")
         expectShows(model, start.state)
@@ -119,7 +118,7 @@ struct BindingTableTests {
 
         model.push(.attachment("b.png"))
         expected.push(stored(.attachment("b.png")))
-        model.path = [.folder("sent")]
+        model.navigate(to: [.folder("sent")], presenting: model.item, itemPath: model.itemPath)
         expected.path = [stored(.folder("sent"))]
         expectShows(model, expected)
 

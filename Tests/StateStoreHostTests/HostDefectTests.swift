@@ -91,8 +91,8 @@ struct HostDefectTests {
         let fixture = HostFixture()
         let session = try await fixture.open()
         let window = session.window("w", as: Mail.self)
-        window.selectedTab = "caf\u{E9}"
-        window.selectedTab = "cafe\u{301}"
+        window[selectedTab: String.self, default: "x"] = "caf\u{E9}"
+        window[selectedTab: String.self, default: "x"] = "cafe\u{301}"
         #expect(window.selectedTab.map { Array($0.utf8) } == Array("cafe\u{301}".utf8), "selected, not taken as equal")
         #expect(await session.flush())
         #expect(try fixture.store().window(session: "app", window: "w")?.revision == 2)
@@ -167,8 +167,8 @@ struct HostDefectTests {
         let fixture = HostFixture()
         let session = try await fixture.open()
         let window = session.window("w", as: Mail.self)
-        window.selectedTab = "inbox"
-        window.selectedTab = key
+        window[selectedTab: String.self, default: "x"] = "inbox"
+        window[selectedTab: String.self, default: "x"] = key
         #expect(window.selectedTab == "inbox", "the refused key is not selected")
         guard case .invalidEdit? = window.lastError else {
             Issue.record("the refusal is said: \(String(describing: window.lastError))")

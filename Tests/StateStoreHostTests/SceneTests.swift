@@ -28,8 +28,8 @@ struct SceneTests {
         #expect(try fixture.store().window(session: "app", window: "scene/inbox")?.item == stored(.message(1)))
         #expect(try fixture.store().window(session: "app", window: "scene/search")?.path.count == 1)
 
-        #expect(window[selectedTab: "inbox"] == "inbox", "the first until one is chosen")
-        window[selectedTab: "inbox"] = "search"
+        #expect(window[selectedTab: String.self, default: "inbox"] == "inbox", "the first until one is chosen")
+        window[selectedTab: String.self, default: "inbox"] = "search"
         #expect(window.selectedTab == "search")
 
         try await session.discard(windows: ["scene"])
@@ -69,16 +69,25 @@ struct SceneTests {
         #expect(tab.path == [.folder("inbox")])
     }
 
-    @Test func oneBindingShowsAndClearsStorageTrouble() async throws {
+    @Test func theFocusedWindowAloneShowsStorageTroubleAndClearsIt() async throws {
         let fixture = HostFixture()
         try rawSQL(fixture.database, "CREATE TABLE notes (text TEXT)")
         let session = WindowSession(path: fixture.database, session: "app")
         await waitUntil("opened") { !session.isOpening }
-        #expect(session.isShowingStorageIssue)
-        session.isShowingStorageIssue = true
+        #expect(
+            session[showsStorageIssueIn: "a"] && session[showsStorageIssueIn: "b"], "every window, none focused yet")
+        let a = session.window("a", as: Mail.self)
+        let b = session.window("b", as: Mail.self)
+        _ = a.tab("inbox")
+        a.environmentChanged(sizeClass: .regular, isActive: true)
+        b.environmentChanged(sizeClass: .regular, isActive: false)
+        #expect(session[showsStorageIssueIn: "a"], "the focused window (through the tab it shows)")
+        #expect(!session[showsStorageIssueIn: "b"], "not another: the user hears of it once")
+        session[showsStorageIssueIn: "a"] = true
         #expect(session.storageIssue != nil, "setting it true shows nothing new")
-        session.isShowingStorageIssue = false
+        session[showsStorageIssueIn: "a"] = false
         #expect(session.storageIssue == nil)
+        #expect(!session[showsStorageIssueIn: "a"])
     }
 }
 
@@ -117,7 +126,7 @@ struct FocusTests {
         let sent = window.tab("sent")
         window.environmentChanged(sizeClass: .compact, isActive: true)
         #expect(session.focusedWindow == "scene/inbox", "the first tab, until one is selected")
-        window.selectedTab = "sent"
+        window[selectedTab: String.self, default: "inbox"] = "sent"
         #expect(session.focusedWindow == "scene/sent")
         #expect(await session.flush())
         await waitUntil("recorded") { (try? fixture.store().focusedWindow(session: "app")) == "scene/sent" }

@@ -197,6 +197,9 @@ extension Label where Title == Text, Icon == EmptyView {
 extension Button where Label == Text {
     /// https://developer.apple.com/documentation/swiftui/button/init(_:action:)-1asy
     @preconcurrency public init(_ titleKey: LocalizedStringKey, action: @escaping @MainActor () -> Void) {}
+    /// https://developer.apple.com/documentation/swiftui/button (`init(_:action:)`, a `StringProtocol` title)
+    @_disfavoredOverload @preconcurrency public init<S>(_ title: S, action: @escaping @MainActor () -> Void)
+    where S: StringProtocol {}
 }
 
 /// https://developer.apple.com/documentation/swiftui/foreach
@@ -417,6 +420,30 @@ public struct EnvironmentValues {
         get { .active }
         set {}
     }
+
+    /// https://developer.apple.com/documentation/swiftui/environmentvalues/openwindow (iOS 16,
+    /// iPadOS 16, Mac Catalyst 16, macOS 13, visionOS 1; not tvOS or watchOS)
+    @available(iOS 16.0, macOS 13.0, *)
+    @available(tvOS, unavailable)
+    @available(watchOS, unavailable)
+    #if STANDIN_WATCHOS
+        @available(*, unavailable, message: "not in this platform's SwiftUI")
+    #endif
+    public var openWindow: OpenWindowAction { OpenWindowAction() }
+}
+
+/// https://developer.apple.com/documentation/swiftui/openwindowaction (iOS 16, iPadOS 16, Mac
+/// Catalyst 16, macOS 13, visionOS 1; not tvOS or watchOS)
+@available(iOS 16.0, macOS 13.0, *)
+@available(tvOS, unavailable)
+@available(watchOS, unavailable)
+#if STANDIN_WATCHOS
+    @available(*, unavailable, message: "not in this platform's SwiftUI")
+#endif
+@MainActor @preconcurrency public struct OpenWindowAction {
+    nonisolated init() {}
+    /// https://developer.apple.com/documentation/swiftui/openwindowaction/callasfunction(id:)
+    public func callAsFunction(id: String) {}
 }
 
 /// https://developer.apple.com/documentation/swiftui/userinterfacesizeclass (iOS 13, macOS 10.15,
@@ -472,9 +499,53 @@ where Sidebar: View, Content: View, Detail: View {
     public var body: Never { fatalError("stand-in") }
 }
 
+extension NavigationSplitView {
+    /// https://developer.apple.com/documentation/swiftui/navigationsplitview/init(columnvisibility:preferredcompactcolumn:sidebar:content:detail:)
+    @available(iOS 17.0, macOS 14.0, tvOS 17.0, watchOS 10.0, *)
+    public init(
+        columnVisibility: Binding<NavigationSplitViewVisibility>,
+        preferredCompactColumn: Binding<NavigationSplitViewColumn>, @ViewBuilder sidebar: () -> Sidebar,
+        @ViewBuilder content: () -> Content, @ViewBuilder detail: () -> Detail
+    ) {}
+}
+
 extension NavigationSplitView where Content == EmptyView {
     /// https://developer.apple.com/documentation/swiftui/navigationsplitview/init(sidebar:detail:)
     public init(@ViewBuilder sidebar: () -> Sidebar, @ViewBuilder detail: () -> Detail) {}
+
+    /// https://developer.apple.com/documentation/swiftui/navigationsplitview/init(columnvisibility:preferredcompactcolumn:sidebar:detail:)
+    @available(iOS 17.0, macOS 14.0, tvOS 17.0, watchOS 10.0, *)
+    public init(
+        columnVisibility: Binding<NavigationSplitViewVisibility>,
+        preferredCompactColumn: Binding<NavigationSplitViewColumn>, @ViewBuilder sidebar: () -> Sidebar,
+        @ViewBuilder detail: () -> Detail
+    ) {}
+}
+
+/// https://developer.apple.com/documentation/swiftui/navigationsplitviewvisibility
+@available(iOS 16.0, macOS 13.0, tvOS 16.0, watchOS 9.0, *)
+public struct NavigationSplitViewVisibility: Equatable, Codable, Sendable {
+    private let value: Int
+    /// https://developer.apple.com/documentation/swiftui/navigationsplitviewvisibility/automatic
+    public static var automatic: NavigationSplitViewVisibility { NavigationSplitViewVisibility(value: 0) }
+    /// https://developer.apple.com/documentation/swiftui/navigationsplitviewvisibility/all
+    public static var all: NavigationSplitViewVisibility { NavigationSplitViewVisibility(value: 1) }
+    /// https://developer.apple.com/documentation/swiftui/navigationsplitviewvisibility/doublecolumn
+    public static var doubleColumn: NavigationSplitViewVisibility { NavigationSplitViewVisibility(value: 2) }
+    /// https://developer.apple.com/documentation/swiftui/navigationsplitviewvisibility/detailonly
+    public static var detailOnly: NavigationSplitViewVisibility { NavigationSplitViewVisibility(value: 3) }
+}
+
+/// https://developer.apple.com/documentation/swiftui/navigationsplitviewcolumn
+@available(iOS 17.0, macOS 14.0, tvOS 17.0, watchOS 10.0, *)
+public struct NavigationSplitViewColumn: Hashable, Sendable {
+    private let value: Int
+    /// https://developer.apple.com/documentation/swiftui/navigationsplitviewcolumn/sidebar
+    public static var sidebar: NavigationSplitViewColumn { NavigationSplitViewColumn(value: 0) }
+    /// https://developer.apple.com/documentation/swiftui/navigationsplitviewcolumn/content
+    public static var content: NavigationSplitViewColumn { NavigationSplitViewColumn(value: 1) }
+    /// https://developer.apple.com/documentation/swiftui/navigationsplitviewcolumn/detail
+    public static var detail: NavigationSplitViewColumn { NavigationSplitViewColumn(value: 2) }
 }
 
 /// https://developer.apple.com/documentation/swiftui/tabview
@@ -591,6 +662,12 @@ extension View {
         modifier(_StandInModifier())
     }
 
+    /// https://developer.apple.com/documentation/swiftui/view/toolbar(content:)-5w0tj
+    @available(iOS 14.0, macOS 11.0, tvOS 14.0, watchOS 7.0, *)
+    nonisolated public func toolbar<Content>(@ViewBuilder content: () -> Content) -> some View where Content: View {
+        modifier(_StandInModifier())
+    }
+
     /// https://developer.apple.com/documentation/swiftui/view/tabitem(_:)
     nonisolated public func tabItem<V>(@ViewBuilder _ label: () -> V) -> some View where V: View {
         modifier(_StandInModifier())
@@ -607,12 +684,21 @@ extension View {
         modifier(_StandInModifier())
     }
 
-    /// https://developer.apple.com/documentation/swiftui/view/alert(_:ispresented:presenting:actions:message:)-8584l
+    /// https://developer.apple.com/documentation/swiftui/view/alert(_:ispresented:presenting:actions:message:)-29bp4
     @available(iOS 15.0, macOS 12.0, tvOS 15.0, watchOS 8.0, *)
     nonisolated public func alert<A, M, T>(
         _ titleKey: LocalizedStringKey, isPresented: Binding<Bool>, presenting data: T?,
         @ViewBuilder actions: (T) -> A, @ViewBuilder message: (T) -> M
     ) -> some View where A: View, M: View {
+        modifier(_StandInModifier())
+    }
+
+    /// https://developer.apple.com/documentation/swiftui/view/alert(_:ispresented:presenting:actions:message:)-8584l
+    @available(iOS 15.0, macOS 12.0, tvOS 15.0, watchOS 8.0, *)
+    @_disfavoredOverload nonisolated public func alert<S, A, M, T>(
+        _ title: S, isPresented: Binding<Bool>, presenting data: T?, @ViewBuilder actions: (T) -> A,
+        @ViewBuilder message: (T) -> M
+    ) -> some View where S: StringProtocol, A: View, M: View {
         modifier(_StandInModifier())
     }
 }

@@ -5,11 +5,22 @@ import StateStore
 /// store's ``/StateStore/Route`` (a type name and a JSON value, one element of SwiftUI's
 /// `NavigationPath.CodableRepresentation`).
 ///
-/// Any `Codable & Hashable` type gets all four requirements by declaring the conformance:
-/// ``routeType`` is `String(reflecting:)` of the type, as `NavigationPath` writes it, and the value
-/// is its `JSONEncoder` encoding with sorted keys. ``/StateStore/Route`` conforms itself, for stacks of mixed
-/// types.
-public protocol RouteRepresentable: Hashable {
+/// A route type is `Codable` and `Hashable`, and gets all four requirements by declaring the
+/// conformance: ``routeType`` is `String(reflecting:)` of the type, as `NavigationPath` writes it,
+/// and the value is its `JSONEncoder` encoding with sorted keys. A type that is not `Codable` is
+/// refused at its conformance (`extension Recipe: RouteRepresentable {}` does not compile until
+/// `Recipe` is `Codable`). ``/StateStore/Route`` conforms itself, for stacks of mixed types.
+///
+/// The type must be declared at file scope or nested in such a type, `internal` or `public`: a
+/// `private`, `fileprivate` or local type's name is not stable from one build to the next, so what
+/// one build wrote another could not read. Such a type is refused at its first use, by
+/// ``WindowSession/window(_:as:kind:)`` and ``WindowModel/tab(_:kind:)``, in the model's
+/// ``WindowModel/lastError`` (``WindowError/unstableRouteType(_:)``).
+///
+/// A renamed type lists its old names in ``formerRouteTypes``; a renamed enum case is decoded by
+/// the type's own `init(from:)`, which may accept the old case name (see "Renaming a route" in
+/// Split views and tabs).
+public protocol RouteRepresentable: Codable, Hashable {
     /// Decodes a stored route; throws for a route of another type or a value that does not fit.
     init(route: Route) throws
     /// Encodes the value as a route of ``routeType``.
@@ -40,14 +51,14 @@ public enum RouteConversionError: Error, Hashable, Sendable, CustomStringConvert
         case let .undecodable(type, json, reason):
             "the stored '\(type)' value \(json.prefix(120)) does not decode: \(reason)"
         case let .unstableTypeName(name):
-            "'\(name)' is a local or private type, whose name is not stable across builds; routes need a type declared at file scope with internal or public access"
+            "'\(name)' is a local, private or fileprivate type, whose name is not stable from one build to the next; declare it at file scope (or inside such a type) with internal or public access"
         case let .unencodable(type, reason):
             "a '\(type)' value does not encode: \(reason)"
         }
     }
 }
 
-extension RouteRepresentable where Self: Codable {
+extension RouteRepresentable {
     /// The type's full name, as SwiftUI's `NavigationPath` writes it: `MailApp.Thread`.
     public static var routeType: String { String(reflecting: Self.self) }
 
@@ -74,7 +85,7 @@ extension RouteRepresentable where Self: Codable {
     /// Encodes the value with `JSONEncoder`, keys sorted, as a route of ``routeType``.
     public func route() throws -> Route {
         let type = Self.routeType
-        guard !type.contains("(unknown context at ") else { throw RouteConversionError.unstableTypeName(type) }
+        guard RouteTypeName.isStable(type) else { throw RouteConversionError.unstableTypeName(type) }
         let data: Data
         do {
             let encoder = JSONEncoder()
@@ -105,6 +116,12 @@ extension Route: RouteRepresentable {
 
 /// Type names as `String(reflecting:)` writes them, `Module.Type` (nested: `Module.Outer.Inner`).
 enum RouteTypeName {
+    /// Whether `name` is the same in every build: not a private, fileprivate or local type's
+    /// (`Module.(unknown context at $10a3f).Name`).
+    static func isStable(_ name: String) -> Bool {
+        !name.contains("(unknown context at ")
+    }
+
     /// Whether `stored` names one of `names` declared in another module: everything after the
     /// module's name is the same. A name without a module matches only itself.
     static func sameOutsideModule(_ stored: String, _ names: [String]) -> Bool {

@@ -10,8 +10,11 @@ extension WindowModel {
     /// A policy belongs to its presentation: a change that presents another item gives it
     /// `policy` (the session's default when `nil`), and a dismissal leaves the default for the
     /// next one, so no presentation inherits another's. A change that shows nothing new records
-    /// nothing.
-    func userEdit(presenting policy: SizeChangePolicy? = nil, _ edits: (WindowState) throws -> [WindowEdit]) {
+    /// nothing. A change the model makes itself (`focuses` false) does not make the window the
+    /// focused one.
+    func userEdit(
+        presenting policy: SizeChangePolicy? = nil, focuses: Bool = true, _ edits: (WindowState) throws -> [WindowEdit]
+    ) {
         let before = presentationSnapshot
         let (shown, hidden) = visible
         var made: [WindowEdit]
@@ -53,7 +56,7 @@ extension WindowModel {
         }
         scheduleSettle()
         refreshPresentation(since: before)
-        link.session?.windowEdited(self)
+        if focuses { link.session?.windowEdited(self) }
     }
 
     /// Keeps `edits` to write, shows what they make, and sends the write when one is due.
@@ -70,11 +73,14 @@ extension WindowModel {
     /// Sends the write that is due, if any, or says why none can be.
     func writeIfDue() {
         guard let session = link.session else { return }
+        let wasOverLimits = sync.isOverLimits
         switch sync.nextWrite() {
         case .none: break
         case .write(let request): session.write(request, for: self)
         case .overLimits(let error):
             report(.overLimits(error))
+            // The user hears of it once, until the window fits again.
+            if !wasOverLimits { session.storageIssue = StorageIssue(window: id, overLimits: error) }
             session.modelProgressed()
         }
     }

@@ -77,7 +77,9 @@ extension WindowModel {
         let (state, version, hides) = (core.state, core.stateVersion, core.gate.hidesDismissibleItem)
         if let memo = routes.visible(version: version, hides: hides) { return memo }
         let visible = state.visible(hidingDismissible: hides, knownDecodable: routes.lastVisibleState) { route in
-            switch routes[route] {
+            // A split view's column selection is decoded by the column's own type.
+            if route.hasType(ColumnSelection.routeType) { return true }
+            return switch routes[route] {
             case .value?: true
             case .failure?: false
             case nil: decoded(route) != nil
@@ -146,6 +148,46 @@ extension WindowModel {
         // for fewer.
         guard routes.decodings.count > 64, let kept = routes.trim(keeping: core.state) else { return }
         decodedValues = kept.map { decodedValues[$0] }
+    }
+}
+
+extension WindowModel {
+    /// Which stored routes the app's data still resolves (a recipe the app no longer has is not):
+    /// once set, the routes of the window's path and of the item's stack it refuses are dropped —
+    /// the others kept in their order — and an item it refuses is dismissed, as one revision, now
+    /// and whenever the window is restored or another writer changes it. A split view's column
+    /// selections are the columns' own: a selection the app's data no longer has reads as `nil`.
+    ///
+    /// ```swift
+    /// window.keepsRoute = { recipe in library.recipe(recipe.id) != nil }
+    /// ```
+    ///
+    /// ``/StateStoreSwiftUI/AdaptiveWindowGroup`` and ``/StateStoreSwiftUI/AdaptiveWindow`` set it
+    /// from their `keeping:` closure, for the window and the tabs of its route type.
+    public var keepsRoute: ((R) -> Bool)? {
+        get { routeFilter }
+        set {
+            let wasSet = routeFilter != nil
+            routeFilter = newValue
+            if !wasSet { dropRefusedRoutes() }
+        }
+    }
+
+    /// Drops the routes ``keepsRoute`` refuses, as a change of the model's own (not the user's:
+    /// the window does not become the focused one). Nothing while the window is still restoring:
+    /// the restored state is checked when it comes.
+    func dropRefusedRoutes() {
+        guard let keep = routeFilter, !core.isRestoring else { return }
+        func kept(_ route: Route) -> Bool { decoded(route).map(keep) ?? true }
+        userEdit(focuses: false) { state throws in
+            let columns = ColumnSelection.count(in: state.path)
+            let path = state.path.enumerated().filter { $0.offset < columns || kept($0.element) }.map(\.element)
+            let item = state.item.flatMap { kept($0) ? $0 : nil }
+            let itemPath = item == nil ? [] : state.itemPath.filter(kept)
+            guard path.count != state.path.count || item != state.item || itemPath.count != state.itemPath.count
+            else { return [] }
+            return WindowEdit.navigate(over: state, to: path, presenting: item, itemPath: itemPath)
+        }
     }
 }
 

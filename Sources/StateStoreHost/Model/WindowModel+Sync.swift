@@ -13,8 +13,9 @@ protocol HostedWindow: AnyObject {
     /// Whether the scene showing the window is active, as the environment last said (`nil`: it
     /// has not said).
     var isActive: Bool? { get }
-    /// The window an outside writer addressing the focused window reaches (the tab shown).
-    var focusTarget: String { get }
+    /// The window an outside writer addressing the focused window reaches (the tab shown), with
+    /// its kind.
+    var focusTarget: (window: String, kind: String?) { get }
     /// The id of the window holding this tab, for a tab.
     var holderID: String? { get }
     /// Counts the model's local changes; a flush waits for the count it saw.
@@ -119,6 +120,8 @@ extension WindowModel: HostedWindow {
             return
         }
         refreshPresentation(since: before)
+        if case .outside = news { dropRefusedRoutes() }
+        if case .reloaded = news { dropRefusedRoutes() }
     }
 
     func detach() {
@@ -160,6 +163,7 @@ extension WindowModel: HostedWindow {
         scheduleSettle()
         refreshPresentation(since: before)
         writeIfDue()
+        dropRefusedRoutes()
     }
 
     /// Shows what the sync holds now, names the edits a new base dropped, and sends the next write.

@@ -7,6 +7,7 @@ import StateStore
 /// What a window holding tabs asks of each tab's model, whatever its route type.
 @MainActor
 protocol TabModel: AnyObject {
+    var kind: String? { get }
     func environmentChanged(sizeClass: SizeClass, isActive: Bool)
     func presentationReady()
 }
@@ -45,24 +46,40 @@ struct TabSet {
 
 extension WindowModel {
     /// The model of the tab `key` of this window: a window of its own (its id is this window's id,
-    /// `/`, then `key`), made and restored on first use, the same instance afterwards. It follows
-    /// this window's environment: the scene feeds only the window that holds the tabs. Route a
-    /// link into a tab through it.
-    public func tab(_ key: String) -> WindowModel<R> {
-        tab(key, as: R.self)
+    /// `/`, then the key's text), made and restored on first use, the same instance afterwards. It
+    /// follows this window's environment: the scene feeds only the window that holds the tabs.
+    /// Route a link into a tab through it.
+    ///
+    /// `kind` is the tab's own kind (`settings`), recorded with its focus: an outside writer that
+    /// addresses the focused window of a kind (`statectl set --focused --kind mail`) reaches the
+    /// latest tab of that kind, never a tab of another kind. Without one, the tab is of this
+    /// window's kind. The kind a tab's first use gives it is kept.
+    public func tab<Key: TabKey>(_ key: Key, kind: String? = nil) -> WindowModel<R> {
+        tab(key, as: R.self, kind: kind)
     }
 
-    /// The model of the tab `key`, its routes of another type than this window's.
-    public func tab<T: RouteRepresentable>(_ key: String, as type: T.Type) -> WindowModel<T> {
-        if let existing = tabs.model(key) as? WindowModel<T> { return existing }
+    /// The model of the tab `key`, its routes of another type than this window's (a Settings tab
+    /// in a mail window): see ``tab(_:kind:)``.
+    public func tab<Key: TabKey, T: RouteRepresentable>(
+        _ key: Key, as type: T.Type, kind: String? = nil
+    ) -> WindowModel<T> {
+        let key = key.tabKey
+        if let existing = tabs.model(key) {
+            if let model = existing as? WindowModel<T> { return model }
+        }
         let tabID = id + "/" + key
         let model: WindowModel<T>
         if let session = link.session {
-            model = session.window(tabID, as: T.self, kind: kind)
+            model = session.window(tabID, as: T.self, kind: kind ?? self.kind)
+        } else if !RouteTypeName.isStable(T.routeType) {
+            model = WindowModel<T>(
+                detached: tabID, session: link.sessionID, options: link.options,
+                problem: .unstableRouteType(T.routeType))
         } else {
             model = WindowModel<T>(detached: tabID, session: link.sessionID, options: link.options, problem: nil)
         }
         model.tabs.holder = self
+        if model.routeFilter == nil, let filter = routeFilter as? (T) -> Bool { model.keepsRoute = filter }
         if tabs.model(key) == nil {
             tabs.add(key, model)
             if let environment {
@@ -72,36 +89,47 @@ extension WindowModel {
         return model
     }
 
-    /// The tab this window shows, by key (`nil`: none chosen yet, the first). Kept with the window
-    /// as part of its state: a revision, in its history, settable from outside (`statectl set
-    /// --tab`). A key the store refuses (empty, over 256 bytes, a control character) is not
-    /// selected, and ``lastError`` says why.
-    public var selectedTab: String? {
-        get { core.state.selectedTab }
+    /// The key of the tab this window shows, as stored (`nil`: none chosen yet). Part of the
+    /// window's state: a revision, in its history, settable from outside (`statectl set --tab`).
+    /// Views select a tab through ``subscript(selectedTab:)``.
+    public var selectedTab: String? { core.state.selectedTab }
+
+    /// The tab this window shows, as the app's key type: the stored one, or the first case when
+    /// none is chosen or the stored key is not one of `Key`'s (a tab the app no longer has). Set,
+    /// it selects the tab: a revision, unless it is the one shown. Bind a `TabView` or a `Picker`
+    /// to it: `$window[selectedTab: BrowseTab.self]`.
+    public subscript<Key: TabKey & CaseIterable>(selectedTab type: Key.Type) -> Key {
+        get { self[selectedTab: type, default: Key.allCases.first!] }
+        set { self[selectedTab: type, default: newValue] = newValue }
+    }
+
+    /// The tab this window shows, as the app's key type, `fallback` when none is chosen or the
+    /// stored key is not one of `Key`'s. Set, it selects the tab. For key types that are not
+    /// `CaseIterable` (`String`): `$window[selectedTab: String.self, default: "inbox"]`.
+    public subscript<Key: TabKey>(selectedTab type: Key.Type, default fallback: Key) -> Key {
+        get { selectedTab.flatMap { Key(tabKey: $0) } ?? fallback }
         set {
+            let key = newValue.tabKey
             userEdit { state in
-                let same =
-                    switch (newValue, state.selectedTab) {
-                    case (nil, nil): true
-                    case (let new?, let old?): new.isSameID(as: old)
-                    default: false
-                    }
-                return same ? [] : [.selectTab(newValue)]
+                if let old = state.selectedTab, old.isSameID(as: key) { return [] }
+                return [.selectTab(key)]
             }
         }
     }
 
-    /// ``selectedTab``, or `first` when none was chosen: a `TabView`'s selection.
-    public subscript(selectedTab first: String) -> String {
-        get { selectedTab ?? first }
-        set { selectedTab = newValue }
+    /// The selected tab, `fallback` when none: as a key path the adapter's
+    /// `$window[selectedTab: BrowseTab.self]` binds through (a key path's subscript takes
+    /// `Hashable` arguments, which a type is not).
+    package subscript<Key: TabKey>(tabSelection fallback: Key) -> Key {
+        get { self[selectedTab: Key.self, default: fallback] }
+        set { self[selectedTab: Key.self, default: fallback] = newValue }
     }
 
-    /// The window an outside writer addressing the focused window should reach: the tab shown,
-    /// when the window holds tabs; else the window itself.
-    var focusTarget: String {
-        guard let shown = selectedTab ?? tabs.first else { return id }
-        return id + "/" + shown
+    /// The window an outside writer addressing the focused window should reach, with its kind: the
+    /// tab shown, when the window holds tabs; else the window itself.
+    var focusTarget: (window: String, kind: String?) {
+        guard let shown = selectedTab ?? tabs.first else { return (id, kind) }
+        return (id + "/" + shown, tabs.model(shown)?.kind ?? kind)
     }
 
     /// The id of the window holding this tab, for a tab.

@@ -38,7 +38,10 @@ public final class WindowModel<R: RouteRepresentable>: Observable {
         previewing path: [R] = [], item: R? = nil, itemPath: [R] = [], sizeClass: SizeClass = .regular,
         options: WindowSession.Options = WindowSession.Options()
     ) {
-        self.init(detached: "preview", session: "preview", options: options, problem: nil)
+        self.init(
+            detached: "preview", session: "preview", options: options,
+            problem: RouteTypeName.isStable(R.routeType) ? nil : .unstableRouteType(R.routeType))
+        guard core.lastError == nil else { return }
         core.gate = SizeClassGate(committed: sizeClass, settle: options.settle, layoutFollows: options.layoutFollows)
         do {
             let routes = try path.map(encode)
@@ -77,15 +80,13 @@ public final class WindowModel<R: RouteRepresentable>: Observable {
         set { core.lastError = newValue }
     }
 
-    /// The window's own path, bottom first (up to a stored route the app cannot decode). Set, it
-    /// replaces the path and leaves the item as it is.
+    /// The window's own path, bottom first (up to a stored route the app cannot decode), after a
+    /// split view's column selections. Views bind ``stack``; code changes the window with the verbs
+    /// (``push(_:)``, ``pop(_:)``, ``present(_:policy:)``, ``dismiss()``,
+    /// ``navigate(to:presenting:itemPath:policy:)``).
     public var path: [R] {
-        get { visible.state.path.compactMap(decoded) }
-        set {
-            userEdit { state throws in
-                WindowEdit.setPath(try routes(newValue, over: state.path), over: state).map { [$0] } ?? []
-            }
-        }
+        let path = visible.state.path
+        return path.dropFirst(ColumnSelection.count(in: path)).compactMap(decoded)
     }
 
     /// The presented item, if any (also when it is laid out as a push).
@@ -107,25 +108,28 @@ public final class WindowModel<R: RouteRepresentable>: Observable {
 
     /// What the window shows now: the rule applied for ``sizeClass``.
     public var layout: Layout {
-        let layout = visible.state.layout(for: core.gate.layoutClass)
+        let state = visible.state
+        let layout = state.layout(for: core.gate.layoutClass)
         return Layout(
-            presentation: layout.presentation, stack: layout.stack.compactMap(decoded),
+            presentation: layout.presentation,
+            stack: layout.stack.dropFirst(ColumnSelection.count(in: state.path)).compactMap(decoded),
             sheet: layout.sheet?.compactMap(decoded))
     }
 
     // MARK: For the views
 
-    /// The window's NavigationStack path (in a `NavigationSplitView`, every column's selection and
-    /// the detail column's path, in that order). Set, it is the edit of what is shown: a regular
-    /// window's stack holds the pushed item.
+    /// The window's `NavigationStack` path (in a `NavigationSplitView`, the detail column's, after
+    /// the columns' selections). Set, it is the edit of what is shown: a regular window's stack
+    /// holds the pushed item. Bind it: `NavigationStack(path: $window.stack)`.
     public var stack: [R] {
         get { layout.stack }
         set {
             let sizeClass = core.gate.layoutClass
             userEdit { state throws in
                 let shown = state.layout(for: sizeClass).stack
-                return state.stackEdit(to: try routes(newValue, over: shown), shownFor: sizeClass).map { [.stack($0)] }
-                    ?? []
+                let columns = ColumnSelection.count(in: state.path)
+                let stack = Array(shown.prefix(columns)) + (try routes(newValue, over: Array(shown.dropFirst(columns))))
+                return state.stackEdit(to: stack, shownFor: sizeClass).map { [.stack($0)] } ?? []
             }
         }
     }
@@ -170,10 +174,19 @@ public final class WindowModel<R: RouteRepresentable>: Observable {
         userEdit { state throws in [WindowEdit.push(try encode(route), onto: state)] }
     }
 
-    /// Goes back `count` steps: through the item's stack, then the item, then the path. Going back
-    /// further than there is changes nothing (``lastError`` says so).
+    /// Goes back `count` steps: through the item's stack, then the item, then the path (never a
+    /// split view's column selections). Going back further than there is changes nothing
+    /// (``lastError`` says so).
     public func pop(_ count: Int = 1) {
-        userEdit { state throws in try WindowEdit.pop(count, from: state) }
+        userEdit { state throws in
+            let columns = ColumnSelection.count(in: state.path)
+            if columns > 0 && count > state.routeCount - columns {
+                throw StateStoreError.invalidInput(
+                    "cannot pop \(count) routes: the window has \(state.routeCount - columns) after its columns' selections"
+                )
+            }
+            return try WindowEdit.pop(count, from: state)
+        }
     }
 
     /// Presents `route`, replacing any presented item and its stack. `policy` governs this
@@ -188,9 +201,10 @@ public final class WindowModel<R: RouteRepresentable>: Observable {
         userEdit { state in state.item == nil ? [] : [.dismiss] }
     }
 
-    /// A deep link in one edit and one revision: the window's path becomes `path`, and `item`
-    /// (when given, with `itemPath` above it and `policy` for it) is presented, replacing whatever
-    /// was; without an item, any presented one is dismissed.
+    /// A deep link in one edit and one revision: the window's path becomes `path` (after a split
+    /// view's column selections, which stay: ``navigate(sidebar:to:presenting:itemPath:policy:)``
+    /// selects them too), and `item` (when given, with `itemPath` above it and `policy` for it) is
+    /// presented, replacing whatever was; without an item, any presented one is dismissed.
     public func navigate(
         to path: [R], presenting item: R? = nil, itemPath: [R] = [], policy: SizeChangePolicy? = nil
     ) {
@@ -198,8 +212,10 @@ public final class WindowModel<R: RouteRepresentable>: Observable {
             let presented = try item.map(encode)
             let above =
                 presented == nil ? [] : try routes(itemPath, over: state.item == presented ? state.itemPath : [])
+            let columns = Array(state.path.prefix(ColumnSelection.count(in: state.path)))
+            let detail = Array(state.path.dropFirst(columns.count))
             return WindowEdit.navigate(
-                over: state, to: try routes(path, over: state.path), presenting: presented, itemPath: above)
+                over: state, to: columns + (try routes(path, over: detail)), presenting: presented, itemPath: above)
         }
     }
 
@@ -227,15 +243,16 @@ public final class WindowModel<R: RouteRepresentable>: Observable {
         tabs.forEach { $0.presentationReady() }
     }
 
-    /// A view began showing the window (the adapter's ``/StateStoreSwiftUI/AdaptiveWindow``); a
-    /// second view showing it at once is reported in ``lastError``.
-    package func viewAppeared() {
+    /// A view began showing the window: ``/StateStoreSwiftUI/AdaptiveWindow`` says so from its
+    /// `onAppear`, as a view of the app's own that shows a window does. A second view showing it
+    /// at once is reported in ``lastError``.
+    public func viewAppeared() {
         attachments += 1
         if attachments > 1 { report(.secondAttachment(window: id)) }
     }
 
-    /// A view that showed the window is gone.
-    package func viewDisappeared() {
+    /// A view that showed the window is gone (its `onDisappear`).
+    public func viewDisappeared() {
         attachments = max(0, attachments - 1)
     }
 
@@ -261,6 +278,8 @@ public final class WindowModel<R: RouteRepresentable>: Observable {
     var tabs = TabSet()
     /// How many views show the window now.
     var attachments = 0
+    /// Which stored routes the app's data still resolves.
+    var routeFilter: ((R) -> Bool)?
 
     init(id: String, kind: String?, in session: WindowSession, restored: WindowStore.RestoredWindow?) {
         self.id = id

@@ -19,6 +19,9 @@ public struct StorageIssue: Hashable, Sendable, Identifiable, CustomStringConver
         case damagedFileMovedAside(to: String)
         /// The file could not be used: this launch keeps everything in memory only.
         case runningInMemory
+        /// A window holds more than the store keeps of one (its stack's depth or a route's size):
+        /// its changes are kept in memory, and saved again once it fits.
+        case windowOverLimits(window: String)
         /// Reading or writing the file failed otherwise.
         case failed
     }
@@ -40,6 +43,7 @@ public struct StorageIssue: Hashable, Sendable, Identifiable, CustomStringConver
         case .busy: "Your windows' places could not be saved yet; trying again."
         case .damagedFileMovedAside: "Your windows' saved places were damaged and have been reset."
         case .runningInMemory: "Your windows' places cannot be saved on this launch."
+        case .windowOverLimits: "A window holds more than can be saved: its latest place is not being saved."
         case .failed: "Your windows' places could not be saved."
         }
     }
@@ -62,6 +66,10 @@ public struct StorageIssue: Hashable, Sendable, Identifiable, CustomStringConver
         self.init(kind: .damagedFileMovedAside(to: path), error: error)
     }
 
+    init(window: String, overLimits error: StateStoreError) {
+        self.init(kind: .windowOverLimits(window: window), error: error)
+    }
+
     init(runningInMemoryBecause error: StateStoreError) {
         self.init(kind: .runningInMemory, error: error)
     }
@@ -77,7 +85,7 @@ public struct StorageIssue: Hashable, Sendable, Identifiable, CustomStringConver
     /// memory, stays until the app clears it).
     var clearsOnCommit: Bool {
         switch kind {
-        case .diskFull, .readOnly, .busy, .failed: true
+        case .diskFull, .readOnly, .busy, .windowOverLimits, .failed: true
         case .damagedFileMovedAside, .runningInMemory: false
         }
     }

@@ -13,6 +13,9 @@ public enum WindowError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The window was asked for with another route type than the model that shows it: this model
     /// works in memory only.
     case typeMismatch(window: String, shownAs: String, askedAs: String)
+    /// The route type's name is not the same from one build to the next (a `private`,
+    /// `fileprivate` or local type), so nothing of it can be stored: the model works in memory only.
+    case unstableRouteType(String)
     /// A second view attached to a window that a view already shows.
     case secondAttachment(window: String)
     /// A stored route the app's type cannot decode: it stays in the store and hides what lies above
@@ -35,6 +38,8 @@ public enum WindowError: Error, Hashable, Sendable, CustomStringConvertible {
         case .invalidWindowID(let id, let error): "window id '\(id)' cannot be stored (\(error)); kept in memory only"
         case let .typeMismatch(window, shownAs, askedAs):
             "window '\(window)' is shown with routes of \(shownAs), not \(askedAs); kept in memory only"
+        case .unstableRouteType(let name):
+            "routes of '\(name)' cannot be stored: a local, private or fileprivate type's name is not stable from one build to the next; declare the type at file scope (or inside such a type) with internal or public access; kept in memory only"
         case .secondAttachment(let window): "window '\(window)' is already shown by another view"
         case let .undecodableRoute(route, reason):
             "the stored route \(route) does not decode (\(reason)); what lies above it is hidden until an edit replaces it"
@@ -55,7 +60,8 @@ extension WindowError {
     public var isStorageTrouble: Bool {
         switch self {
         case .store: true
-        case .overLimits, .invalidWindowID, .typeMismatch, .secondAttachment, .undecodableRoute, .unencodableRoute,
+        case .overLimits, .invalidWindowID, .typeMismatch, .unstableRouteType, .secondAttachment, .undecodableRoute,
+            .unencodableRoute,
             .invalidEdit, .editsDropped, .unreadableChange:
             false
         }

@@ -5,32 +5,35 @@ import StateStore
 
 /// The focus changes not yet recorded, and the wake-up that records them.
 final class FocusRecord: @unchecked Sendable {
-    /// The focus to record next, with its kind: taken by the write the first of them queued.
-    let pending = NSLockedValue<[(window: String, kind: String?)]>([])
+    /// The focus to record next, with its kind: taken by the write the first of them queued. A
+    /// window holding tabs is recorded without a kind (`kindless`), so that a writer addressing a
+    /// kind reaches one of its tabs, never the window behind them.
+    let pending = NSLockedValue<[(window: String, kind: String?, kindless: Bool)]>([])
     /// The wake-up that records the pending focus.
     @MainActor var timer: Task<Void, Never>?
 }
 
 extension WindowSession {
     /// Makes `model`'s window the focused one — the tab it shows, for a window of tabs — and
-    /// records it for outside writers, with its kind: no revision of any window. The record is
-    /// written within ``Options/settle`` of the change (sooner at a flush, or when no window is
-    /// active any more), with every focus change made meanwhile, in order: switching through
-    /// windows writes once, and a launch writes nothing. A tab's window is recorded after the
-    /// window holding it, so that both are known to be in use (the holder keeps the selected tab)
-    /// and the tab is the latest.
+    /// records it for outside writers, with its kind (a tab's own): no revision of any window. The
+    /// record is written within ``Options/settle`` of the change (sooner at a flush, or when no
+    /// window is active any more), with every focus change made meanwhile, in order: switching
+    /// through windows writes once, and a launch writes nothing. A tab's window is recorded after
+    /// the window holding it, so that both are known to be in use (the holder keeps the selected
+    /// tab) and the tab is the latest; the holder is recorded with no kind.
     func focus(_ model: any HostedWindow) {
         let target = model.focusTarget
-        if let focusedWindow, focusedWindow.isSameID(as: target) { return }
-        focusedWindow = target
+        if let focusedWindow, focusedWindow.isSameID(as: target.window) { return }
+        focusedWindow = target.window
         guard path != ":memory:" else { return }
-        let holder = model.holderID ?? (target.isSameID(as: model.id) ? nil : model.id)
-        let entries = (holder.map { [$0] } ?? []) + [target]
-        let kind = model.kind
+        let holder = model.holderID ?? (target.window.isSameID(as: model.id) ? nil : model.id)
+        let entries =
+            (holder.map { [(window: $0, kind: String?.none, kindless: true)] } ?? [])
+            + [(window: target.window, kind: target.kind, kindless: false)]
         let wasPending = focus.pending.withLock { pending in
             defer {
-                pending.removeAll { recorded in entries.contains { $0.isSameID(as: recorded.window) } }
-                pending += entries.map { (window: $0, kind: kind) }
+                pending.removeAll { recorded in entries.contains { $0.window.isSameID(as: recorded.window) } }
+                pending += entries
             }
             return !pending.isEmpty
         }
@@ -57,7 +60,10 @@ extension WindowSession {
                 return pending
             }
             do throws(StateStoreError) {
-                for (window, kind) in entries { try store.focus(session: session, window: window, kind: kind) }
+                for (window, kind, kindless) in entries {
+                    try store.focus(session: session, window: window, kind: kind)
+                    if kindless { try store.setKind(nil, session: session, window: window) }
+                }
             } catch {
                 // One the system took the time back from is recorded when the writer resumes;
                 // otherwise best effort: the next focus change records its own.

@@ -73,7 +73,9 @@ public final class WindowSession {
     /// With `appGroup`, writers post their Darwin notifications under the group's name too
     /// (``/StateStore/WindowStore/Options-swift.struct/notificationPrefix``), which a sandboxed app
     /// and its extensions may post and hear.
-    public convenience init(session: String, appGroup: String? = nil, options: Options = Options()) {
+    public convenience init(
+        session: String = WindowSession.defaultName, appGroup: String? = nil, options: Options = Options()
+    ) {
         var options = options
         if let appGroup, options.store.notificationPrefix == nil { options.store.notificationPrefix = appGroup }
         options.excludesFromBackup = true
@@ -85,6 +87,11 @@ public final class WindowSession {
             reportOpenProblem(error)
         }
     }
+
+    /// The session name an app with one session uses, `main`: ``init(session:appGroup:options:)``'s
+    /// default, and the name an extension writing to the app's windows gives the store
+    /// (`store.updateFocusedWindow(session: WindowSession.defaultName, kind: "mail")`).
+    nonisolated public static let defaultName = "main"
 
     /// A session kept in memory only: no file, no feed, the same API. For previews and tests.
     public static func inMemory(session: String = "preview", options: Options = Options()) -> WindowSession {
@@ -132,8 +139,9 @@ public final class WindowSession {
 
     /// The live model of window `id`, made and restored on first use, the same instance afterwards.
     ///
-    /// An id the store refuses, or one already asked for with another route type, gives a model
-    /// that works in memory only, its ``WindowModel/lastError`` saying why.
+    /// An id the store refuses, one already asked for with another route type, or a route type
+    /// whose name is not stable (a `private` or local type), gives a model that works in memory
+    /// only, its ``WindowModel/lastError`` saying why (and ``Options/errorHandler`` hearing it).
     ///
     /// `kind` (`mail`, `settings`) is recorded with the window's focus, so that an outside writer
     /// can address the latest window of a kind (`statectl set SESSION --focused --kind mail`).
@@ -143,21 +151,33 @@ public final class WindowSession {
         let key = WindowKey(id)
         if let existing = models[key] {
             if let model = existing as? WindowModel<R> { return model }
-            let mismatch = WindowError.typeMismatch(
-                window: id, shownAs: existing.routeTypeName, askedAs: String(reflecting: R.self))
-            return WindowModel(detached: id, session: session, options: options, problem: mismatch)
+            return detachedWindow(
+                id,
+                problem: .typeMismatch(window: id, shownAs: existing.routeTypeName, askedAs: String(reflecting: R.self))
+            )
+        }
+        guard RouteTypeName.isStable(R.routeType) else {
+            return detachedWindow(id, problem: .unstableRouteType(R.routeType))
         }
         do {
             try WindowState.validate(session: session, window: id)
             if let kind { try WindowScene.validate(kind: kind) }
         } catch {
-            return WindowModel(detached: id, session: session, options: options, problem: .invalidWindowID(id, error))
+            return detachedWindow(id, problem: .invalidWindowID(id, error))
         }
         let frame = frames.register(id)
         let model = WindowModel<R>(id: id, kind: kind, in: self, restored: frame)
         models[key] = model
         if let lastFeedError { model.report(.store(lastFeedError)) }
         if frame == nil { read(id) }
+        return model
+    }
+
+    /// A model of window `id` that works in memory only, because of `problem`, which the error hook
+    /// and the log hear of as of any window's.
+    private func detachedWindow<R: RouteRepresentable>(_ id: String, problem: WindowError) -> WindowModel<R> {
+        let model = WindowModel<R>(detached: id, session: session, options: options, problem: problem)
+        reported(problem, in: model)
         return model
     }
 
@@ -207,10 +227,15 @@ public final class WindowSession {
         apply(life.pausedByApp(false))
     }
 
-    /// Whether there is a ``storageIssue`` to show; set to `false`, it is cleared: the one binding
-    /// an alert or a banner needs (`$session.isShowingStorageIssue`).
-    public var isShowingStorageIssue: Bool {
-        get { storageIssue != nil }
+    /// Whether window `window`'s scene shows the ``storageIssue``: the focused window's does (every
+    /// window's while none is focused yet), so that an app with several windows shows it once.
+    /// Set to `false`, it is cleared. The adapter's windows bind their alert to it.
+    package subscript(showsStorageIssueIn window: String) -> Bool {
+        get {
+            guard storageIssue != nil else { return false }
+            guard let focusedWindow else { return true }
+            return focusedWindow.isSameID(as: window) || focusedWindow.utf8.starts(with: (window + "/").utf8)
+        }
         set { if !newValue { storageIssue = nil } }
     }
 

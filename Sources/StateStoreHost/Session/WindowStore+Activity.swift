@@ -11,13 +11,13 @@ extension WindowStore {
     ///
     /// ```swift
     /// try WindowStore.perform(inAppGroup: "group.com.example.mail") { store in
-    ///     guard let window = try store.focusedWindow(session: "main", kind: "mail") else { return }
-    ///     try store.update(session: "main", window: window) { $0.present(draft) }
+    ///     try store.updateFocusedWindow(session: WindowSession.defaultName, kind: "mail") { $0.present(draft) }
     /// }
     /// ```
     ///
     /// Throws ``/StateStore/StateStoreError/busy(_:)`` without opening anything when the system gives no time
     /// (try again later), what opening the store throws, and what `body` throws.
+    @discardableResult
     public static func perform<T>(
         inAppGroup appGroup: String?, options: Options = Options(),
         activity: BackgroundActivity? = .platformDefault, _ body: (WindowStore) throws -> T
@@ -29,6 +29,7 @@ extension WindowStore {
     }
 
     /// ``perform(inAppGroup:options:activity:_:)`` on the store at `path`.
+    @discardableResult
     public static func perform<T>(
         at path: String, options: Options = Options(), activity: BackgroundActivity? = .platformDefault,
         _ body: (WindowStore) throws -> T
