@@ -71,6 +71,8 @@ adapter=(Sources/StateStoreSwiftUI/*.swift)
 # module: it reaches the public API only.
 package_name=$(basename "$PWD" | tr '[:upper:]' '[:lower:]' | sed -e 's/[^a-z0-9_]/_/g' -e 's/^[0-9]/_&/')
 sample=(Examples/MailApp/*.swift Examples/MailApp/Shared/*.swift)
+# The second sample: the recipe browser (three navigation experiences), its own app module.
+recipes=(Examples/RecipeBrowser/*.swift)
 # The share extension: a module of its own compiling the app's route file (MailShare.MailRoute).
 share=(Examples/MailApp/ShareExtension/*.swift Examples/MailApp/Shared/*.swift)
 # The self-test's plant: UIKit code an iOS app compiles, which watchOS and macOS must refuse.
@@ -192,6 +194,12 @@ for platform in ios macos watchos; do
     swiftc -swift-version 6 -typecheck -warnings-as-errors -I "$modules" -I Sources/CSQLite -module-name MailShare \
         "${share[@]}"
     echo "   the sample app and its share extension type-check: ${#sample[@]} and ${#share[@]} files"
+    for mode in "" "-default-isolation MainActor"; do
+        # shellcheck disable=SC2086
+        swiftc -swift-version 6 $mode -typecheck -warnings-as-errors -I "$out" -I "$modules" -I Sources/CSQLite \
+            -module-name RecipeBrowser "${recipes[@]}"
+    done
+    echo "   the recipe browser type-checks: ${#recipes[@]} files"
 
     # StateStoreHost's Apple branches (its expiring activity, sudden termination, the App Group
     # container, the unified log): its sources again, with this platform's frameworks, Apple's

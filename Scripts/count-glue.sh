@@ -1,26 +1,27 @@
 #!/usr/bin/env bash
-# Counts the sample app's lines by what they are (issue 29): each Swift file of Examples/MailApp
-# is cut into regions by `// MARK: - KIND` comments, KIND one of
-#   mail     what this mail app is: its routes, views, links and sample mail
+# Counts the sample apps' lines by what they are: each Swift file of Examples/MailApp and
+# Examples/RecipeBrowser is cut into regions by `// MARK: - KIND` comments, KIND one of
+#   app      what the app is: its routes, views, links and sample data
 #   wiring   the package put to work: its scenes, windows, split view, tabs, bindings, one call
 #   glue     code any app would write again to make the package work: the package's to remove
 # optionally followed by `: NAME` (`// MARK: - wiring: split-view window`). Code lines are
 # counted (not blank lines, comments, or `#if`/`#endif`/`import` lines, which any Swift file has).
 #
-#   Scripts/count-glue.sh           the counts; fails if there is glue, a line outside a region,
-#                                   or a window view with more than 30 lines of wiring
+#   Scripts/count-glue.sh           the counts, per sample; fails if there is glue, a line outside
+#                                   a region, or a window view with more than 30 lines of wiring
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 limit=30
 status=0
-declare -A totals=([mail]=0 [wiring]=0 [glue]=0)
+count_sample() { # FOLDER
+declare -A totals=([app]=0 [wiring]=0 [glue]=0)
 while IFS= read -r file; do
     kind=""
     name=""
     declare -A counts=()
     while IFS= read -r line; do
-        if [[ $line =~ ^[[:space:]]*//\ MARK:\ -\ (mail|wiring|glue)(:\ (.*))?$ ]]; then
+        if [[ $line =~ ^[[:space:]]*//\ MARK:\ -\ (app|wiring|glue)(:\ (.*))?$ ]]; then
             kind=${BASH_REMATCH[1]}
             name=${BASH_REMATCH[3]:-}
             continue
@@ -46,10 +47,14 @@ while IFS= read -r file; do
         fi
     done
     unset counts
-done < <(find Examples/MailApp -name '*.swift' | sort)
-echo "mail ${totals[mail]}, wiring ${totals[wiring]}, glue ${totals[glue]} lines"
+done < <(find "$1" -name '*.swift' | sort)
+echo "$1: app ${totals[app]}, wiring ${totals[wiring]}, glue ${totals[glue]} lines"
 if [ "${totals[glue]}" -gt 0 ]; then
-    echo "error: the sample app writes ${totals[glue]} lines of glue: the package should do it" >&2
+    echo "error: $1 writes ${totals[glue]} lines of glue: the package should do it" >&2
     status=1
 fi
+}
+
+count_sample Examples/MailApp
+count_sample Examples/RecipeBrowser
 exit "$status"

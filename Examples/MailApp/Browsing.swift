@@ -2,7 +2,7 @@
     import StateStoreHost
     import SwiftUI
 
-    // MARK: - mail: the browse window's tabs, the settings, and the button that opens a browse window
+    // MARK: - app: the browse window's tabs, the settings, and the button that opens a browse window
 
     /// The browse window's tabs.
     enum BrowseTab: String, CaseIterable, TabKey {

@@ -1,7 +1,7 @@
 import Foundation
 import StateStoreHost
 
-// MARK: - mail: the app's links
+// MARK: - app: the app's links
 
 /// `mail://FOLDER/THREAD[/compose]`: a folder, a thread in it, and a compose over it.
 struct MailLink {

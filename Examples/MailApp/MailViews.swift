@@ -2,7 +2,7 @@
     import StateStoreHost
     import SwiftUI
 
-    // MARK: - mail: the app's own views and sample mail
+    // MARK: - app: the app's own views and sample mail
 
     struct FolderList: View {
         @Binding var selection: String?

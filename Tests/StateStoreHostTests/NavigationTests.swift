@@ -129,9 +129,9 @@ struct NavigationTests {
         let set = try fixture.statectl(["set", "app", "w", "--push", stored(.thread(2)).description])
         #expect(set.status == 0, "\(set.stderr)")
         window.environmentChanged(sizeClass: .regular, isActive: true)
-        await waitUntil("the outside change adopted and checked") {
-            (try? fixture.store().window(session: "app", window: "w"))?.revision == 4
-        }
+        await waitUntil("the outside change adopted and checked") { window.revision == 4 }
+        #expect(await session.flush())
+        #expect(try fixture.store().window(session: "app", window: "w")?.revision == 4)
         #expect(window.path == [.folder("inbox"), .thread(3)], "what another writer adds is checked too")
     }
 
@@ -212,6 +212,33 @@ struct NavigationTests {
         #expect(await session.flush())
         window.push(.thread(4))
         #expect(session.storageIssue != nil, "over again: told again")
+    }
+
+    @Test func eachLayoutAWindowChoosesKeepsItsOwnPlaceWithTheWindow() async throws {
+        // The recipe browser's experiences: the window's choice is its selected tab, each
+        // experience a tab with a place of its own.
+        let fixture = HostFixture()
+        let session = try await fixture.open()
+        let window = session.window("w", as: Mail.self)
+        window.tab(BrowseTab.inbox).push(.thread(1))
+        window[selectedTab: BrowseTab.self] = .search
+        window.tab(BrowseTab.search).navigate(sidebar: Category.work, to: [.message(2)])
+        window[selectedTab: BrowseTab.self] = .inbox
+        #expect(window.tab(BrowseTab.inbox).path == [.thread(1)], "switching back finds the place it left")
+        window[selectedTab: BrowseTab.self] = .search
+        #expect(await session.flush())
+
+        let again = try await fixture.open()
+        let restored = again.window("w", as: Mail.self)
+        #expect(restored[selectedTab: BrowseTab.self] == .search, "the choice restored with the window")
+        let search = restored.tab(BrowseTab.search)
+        await waitUntil("restored") { !search.isRestoring }
+        #expect(search[sidebar: Category.self] == .work && search.path == [.message(2)])
+        let inbox = restored.tab(BrowseTab.inbox)
+        await waitUntil("restored") { !inbox.isRestoring }
+        #expect(inbox.path == [.thread(1)])
+        let show = try fixture.statectl(["show", "app", "w", "--json"])
+        #expect(show.stdout.contains(#""selectedTab":"search""#), "outside tools see the choice: \(show.stdout)")
     }
 
     @Test func oneSessionAppsNeedNoName() {

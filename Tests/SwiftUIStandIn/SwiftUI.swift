@@ -223,6 +223,41 @@ extension ForEach: View where Content: View {
     public var body: Never { fatalError("stand-in") }
 }
 
+extension ForEach where ID == Data.Element.ID, Content: View, Data.Element: Identifiable {
+    /// https://developer.apple.com/documentation/swiftui/foreach/init(_:content:)
+    public init(_ data: Data, @ViewBuilder content: @escaping (Data.Element) -> Content) {
+        self.data = data
+        self.content = content
+    }
+}
+
+/// https://developer.apple.com/documentation/swiftui/group
+@available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
+@frozen public struct Group<Content> {
+    /// A primitive view: no body of its own.
+    public var body: Never { fatalError("stand-in") }
+}
+
+extension Group: View where Content: View {
+    /// https://developer.apple.com/documentation/swiftui/group/init(content:)
+    nonisolated public init(@ViewBuilder content: () -> Content) {}
+}
+
+/// https://developer.apple.com/documentation/swiftui/picker
+@available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
+@MainActor @preconcurrency public struct Picker<Label, SelectionValue, Content>: View
+where Label: View, SelectionValue: Hashable, Content: View {
+    /// A primitive view: no body of its own.
+    public var body: Never { fatalError("stand-in") }
+}
+
+extension Picker where Label == Text {
+    /// https://developer.apple.com/documentation/swiftui/picker/init(_:selection:content:)-5njtq
+    public init(
+        _ titleKey: LocalizedStringKey, selection: Binding<SelectionValue>, @ViewBuilder content: () -> Content
+    ) {}
+}
+
 // MARK: - Scenes
 
 /// https://developer.apple.com/documentation/swiftui/scene

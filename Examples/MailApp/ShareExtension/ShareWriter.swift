@@ -1,7 +1,7 @@
 import StateStore
 import StateStoreHost
 
-// MARK: - mail: what the share extension does with what the user shares
+// MARK: - app: what the share extension does with what the user shares
 
 /// The share extension (a module of its own, compiling the app's `MailRoute` file): the link the
 /// user shared becomes a compose in the mail window they last looked at — the latest window or tab

@@ -1,6 +1,6 @@
 import StateStoreHost
 
-// MARK: - mail: what a mail window can show, compiled into the app and its share extension
+// MARK: - app: what a mail window can show, compiled into the app and its share extension
 
 /// A place in the mail app: `MailApp.MailRoute` in the app, `MailShare.MailRoute` in the share
 /// extension, and each reads what the other wrote.
