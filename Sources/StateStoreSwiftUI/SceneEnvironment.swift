@@ -20,7 +20,8 @@
         var sizeClass: SizeClass
         var phase: ScenePhase
 
-        /// Only an `.active` scene is active (SPEC §6).
+        /// Only an `.active` scene is active: an inactive one (a snapshot, the app switcher) only
+        /// remembers size-class flips, and a background one is being suspended.
         var isActive: Bool { phase == .active }
 
         /// The environment of a view that reads `horizontalSizeClass` and `scenePhase`. A Mac

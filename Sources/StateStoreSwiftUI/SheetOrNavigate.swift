@@ -3,7 +3,7 @@
     import SwiftUI
 
     extension View {
-        /// The seed's modifier, for an item the host keeps in memory itself: `item` is pushed as a
+        /// The adaptive rule as a modifier, for an item the host keeps in memory itself: `item` is pushed as a
         /// navigation destination when the window is regular and presented as a sheet (in a
         /// `NavigationStack` of its own) otherwise. Under `policy` `.dismiss`, a change of
         /// presentation mode that holds for 500 ms clears the item; a transient flip never does, and
@@ -16,7 +16,7 @@
         }
     }
 
-    /// ``View/sheetOrNavigate(item:policy:destination:)``: the seed's two bindings, through
+    /// ``View/sheetOrNavigate(item:policy:destination:)``: a push binding and a sheet binding, through
     /// ``AdaptiveItemGate``'s key paths, and the gate held in `@State`.
     struct SheetOrNavigateItemModifier<Item: Identifiable & Hashable, Destination: View>: ViewModifier {
         @Binding var item: Item?

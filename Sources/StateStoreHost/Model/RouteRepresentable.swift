@@ -18,8 +18,8 @@ import StateStore
 /// ``WindowModel/lastError`` (``WindowError/unstableRouteType(_:)``).
 ///
 /// A renamed type lists its old names in ``formerRouteTypes``; a renamed enum case is decoded by
-/// the type's own `init(from:)`, which may accept the old case name (see "Renaming a route" in
-/// Split views and tabs).
+/// the type's own `init(from:)`, which may accept the old case name
+/// (<doc:GettingStarted#Renaming-a-route>).
 public protocol RouteRepresentable: Codable, Hashable {
     /// Decodes a stored route; throws for a route of another type or a value that does not fit.
     init(route: Route) throws

@@ -162,7 +162,7 @@ extension WindowModel {
     /// window.keepsRoute = { recipe in library.recipe(recipe.id) != nil }
     /// ```
     ///
-    /// ``/StateStoreSwiftUI/AdaptiveWindowGroup`` and ``/StateStoreSwiftUI/AdaptiveWindow`` set it
+    /// `StateStoreSwiftUI`'s `AdaptiveWindowGroup` and `AdaptiveWindow` set it
     /// from their `keeping:` closure, for the window and the tabs of its route type.
     public var keepsRoute: ((R) -> Bool)? {
         get { routeFilter }

@@ -5,8 +5,9 @@ import StateStore
 /// and changed by other processes' writes.
 ///
 /// Views read ``stack``, ``sheet`` and ``sheetPath`` and bind them through `@Bindable`; a split
-/// view binds its columns (``subscript(selectionInColumn:)``, ``subscript(pathAfterColumns:)``);
-/// the scene feeds ``environmentChanged(sizeClass:isActive:)``. Every change shows at once; the
+/// view binds its columns' selections, each of the app's own type (``subscript(sidebar:)``,
+/// ``subscript(content:)``), and a tab view the tab it shows (``subscript(selectedTab:)``); the
+/// scene feeds ``environmentChanged(sizeClass:isActive:)``. Every change shows at once; the
 /// writes follow on the session's own queue. The model holds no SwiftUI types.
 ///
 /// What views observe lives in one non-generic `@Observable` core; this typed face converts the
@@ -243,7 +244,7 @@ public final class WindowModel<R: RouteRepresentable>: Observable {
         tabs.forEach { $0.presentationReady() }
     }
 
-    /// A view began showing the window: ``/StateStoreSwiftUI/AdaptiveWindow`` says so from its
+    /// A view began showing the window: `StateStoreSwiftUI`'s `AdaptiveWindow` says so from its
     /// `onAppear`, as a view of the app's own that shows a window does. A second view showing it
     /// at once is reported in ``lastError``.
     public func viewAppeared() {

@@ -27,7 +27,7 @@ extension WindowSession {
         /// window's id: for an app's own log in release builds. The models' ``WindowModel/lastError``
         /// and the session's ``WindowSession/storageIssue`` carry them too.
         public var errorHandler: (@MainActor @Sendable (_ window: String, _ error: WindowError) -> Void)?
-        /// Whether the adapter's windows (``/StateStoreSwiftUI/AdaptiveWindow``) show the session's
+        /// Whether the adapter's windows (`StateStoreSwiftUI`'s `AdaptiveWindow`) show the session's
         /// ``WindowSession/storageIssue`` as an alert, in the focused window only: on by default.
         /// Off, the app shows it its own way (`.alert(item: $session.storageIssue)`).
         public var presentsStorageIssues = true
