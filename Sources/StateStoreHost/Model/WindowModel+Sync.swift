@@ -56,7 +56,7 @@ enum StoreNews: Sendable {
 extension WindowModel: HostedWindow {
     var routeTypeName: String { String(reflecting: R.self) }
 
-    var isActive: Bool? { environment?.isActive }
+    var isActive: Bool? { shown.environment?.isActive }
 
     var generation: Int { sync.generation }
 
@@ -155,7 +155,7 @@ extension WindowModel: HostedWindow {
             committed: sync.base.revision == 0 ? .unspecified : sync.base.sizeClass, settle: link.options.settle,
             layoutFollows: link.options.layoutFollows)
         took(rebased)
-        if let environment,
+        if let environment = shown.environment,
             let settled = core.gate.report(environment.sizeClass, isActive: environment.isActive, at: link.time.now())
         {
             commit(settled)

@@ -82,7 +82,7 @@ extension WindowModel {
         if model.routeFilter == nil, let filter = routeFilter as? (T) -> Bool { model.keepsRoute = filter }
         if tabs.model(key) == nil {
             tabs.add(key, model)
-            if let environment {
+            if let environment = shown.environment {
                 model.environmentChanged(sizeClass: environment.sizeClass, isActive: environment.isActive)
             }
         }

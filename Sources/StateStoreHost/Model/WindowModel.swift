@@ -226,8 +226,8 @@ public final class WindowModel<R: RouteRepresentable>: Observable {
     /// whether the scene phase is `.active`. Size-class changes count only once they settle. The
     /// session observes other writers only while one of its windows is active.
     public func environmentChanged(sizeClass: SizeClass, isActive: Bool) {
-        let wasActive = environment?.isActive
-        environment = (sizeClass, isActive)
+        let wasActive = shown.environment?.isActive
+        shown.environment = (sizeClass, isActive)
         let before = presentationSnapshot
         if let settled = core.gate.report(sizeClass, isActive: isActive, at: link.time.now()) { commit(settled) }
         scheduleSettle()
@@ -248,13 +248,13 @@ public final class WindowModel<R: RouteRepresentable>: Observable {
     /// `onAppear`, as a view of the app's own that shows a window does. A second view showing it
     /// at once is reported in ``lastError``.
     public func viewAppeared() {
-        attachments += 1
-        if attachments > 1 { report(.secondAttachment(window: id)) }
+        shown.views += 1
+        if shown.views > 1 { report(.secondAttachment(window: id)) }
     }
 
     /// A view that showed the window is gone (its `onDisappear`).
     public func viewDisappeared() {
-        attachments = max(0, attachments - 1)
+        shown.views = max(0, shown.views - 1)
     }
 
     // MARK: State
@@ -273,12 +273,10 @@ public final class WindowModel<R: RouteRepresentable>: Observable {
     var presentation = PresentationTracker()
     /// The wake-up at the size-class gate's deadline.
     var settleTimer: (deadline: Duration, task: Task<Void, Never>)?
-    /// What the scene last said.
-    var environment: (sizeClass: SizeClass, isActive: Bool)?
+    /// What the scene last said, and how many views show the window.
+    var shown = Shown()
     /// The tabs this window holds, or the window holding this tab.
     var tabs = TabSet()
-    /// How many views show the window now.
-    var attachments = 0
     /// Which stored routes the app's data still resolves.
     var routeFilter: ((R) -> Bool)?
 
@@ -308,4 +306,12 @@ public final class WindowModel<R: RouteRepresentable>: Observable {
         sync = WindowSync(empty: empty, restoring: false)
         core.lastError = problem
     }
+}
+
+/// Where a window is shown: what its scene last said, and how many views show it now.
+struct Shown {
+    /// The scene's size class and activity, once it has said.
+    var environment: (sizeClass: SizeClass, isActive: Bool)?
+    /// How many views show the window now: a second at once is a mistake the model reports.
+    var views = 0
 }
