@@ -33,7 +33,7 @@ let package = Package(
             providers: [.apt(["libsqlite3-dev"])]
         ),
         // Writes Migrations/*.sql as Swift: `Scripts/embed-migrations.sh` runs it, and its output is
-        // committed (Sources/StateStore/Store/EmbeddedMigrations.swift), checked by MigrationTests.
+        // committed (Sources/StateStore/Store/Schema/EmbeddedMigrations.swift), checked by MigrationTests.
         // A tool for this repository, not a build step: no client builds it or trusts a plugin.
         .executableTarget(
             name: "StateStoreMigrationEmbedder",

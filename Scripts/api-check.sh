@@ -214,9 +214,9 @@ self_test() {
     mkdir -p "$copy/API"
     for module in "${modules[@]}"; do cp "$work/baseline/$module.json" "$copy/API/$module.json"; done
     read_version "$copy" >"$copy/API/baseline-version"
-    grep -q '^    public var isOK: Bool' "$copy/Sources/StateStore/Store/WindowStore+Schema.swift" ||
+    grep -q '^    public var isOK: Bool' "$copy/Sources/StateStore/Store/WindowStore/WindowStore+Schema.swift" ||
         { echo "self-test failed: CheckReport.isOK is not where the self-test expects it" >&2; exit 1; }
-    edit 's/^    public var isOK: Bool/    var isOK: Bool/' "$copy/Sources/StateStore/Store/WindowStore+Schema.swift"
+    edit 's/^    public var isOK: Bool/    var isOK: Bool/' "$copy/Sources/StateStore/Store/WindowStore/WindowStore+Schema.swift"
     printf '%s\n' 'extension Route {' '    /// Added by the self-test.' '    public var selfTestAddition: Int { 0 }' '}' \
         >"$copy/Sources/StateStore/SelfTestAddition.swift"
     dump "$copy" "$work/current"

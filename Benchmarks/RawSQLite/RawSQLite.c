@@ -6,7 +6,7 @@
 #include <sys/stat.h>
 #include <time.h>
 
-// The SQL text StateStore runs (Sources/StateStore/Store/HotStatement.swift), statement for statement.
+// The SQL text StateStore runs (Sources/StateStore/Store/Rows/HotStatement.swift), statement for statement.
 #define COLUMNS                                                                                                 \
     "session, window, size_class, path, item, item_path, policy, revision, updated_at, column_visibility, "      \
     "preferred_compact_column, selected_tab"

@@ -24,7 +24,7 @@ struct MigrationTests {
     /// migration added, edited or renamed without running `Scripts/embed-migrations.sh` fails here.
     @Test func committedEmbeddingIsTheGeneratorsOutput() throws {
         let root = Self.migrationsFolder.deletingLastPathComponent()
-        let committed = root.appendingPathComponent("Sources/StateStore/Store/EmbeddedMigrations.swift")
+        let committed = root.appendingPathComponent("Sources/StateStore/Store/Schema/EmbeddedMigrations.swift")
         let files = try FileManager.default.contentsOfDirectory(atPath: Self.migrationsFolder.path)
             .filter { $0.hasSuffix(".sql") }.sorted()
             .map { Self.migrationsFolder.appendingPathComponent($0).path }
@@ -37,7 +37,7 @@ struct MigrationTests {
         let expected = try #require(contents(generated))
         #expect(
             contents(committed.path) == expected,
-            "Sources/StateStore/Store/EmbeddedMigrations.swift differs from Migrations/*.sql: run Scripts/embed-migrations.sh"
+            "Sources/StateStore/Store/Schema/EmbeddedMigrations.swift differs from Migrations/*.sql: run Scripts/embed-migrations.sh"
         )
     }
 
