@@ -15,20 +15,19 @@ package enum JSONValue: Codable, Hashable {
         package var value: JSONValue
     }
 
-    /// The one JSON value `bytes` hold, whitespace around it allowed; bad data says where it fails.
-    package init(document bytes: [UInt8]) throws(StateStoreError) {
-        let result = bytes.withUnsafeBufferPointer { buffer in
-            Result { () throws(JSONReader.Failure) -> JSONValue in
+    /// The one JSON value `bytes` hold, whitespace around it allowed; `nil` when they hold
+    /// anything else.
+    package init?(document bytes: [UInt8]) {
+        let value = bytes.withUnsafeBufferPointer { buffer in
+            try? { () throws(JSONReader.Failure) -> JSONValue in
                 var reader = JSONReader(buffer)
                 let value = try JSONValue(reading: &reader)
                 try reader.expectEnd()
                 return value
-            }
+            }()
         }
-        switch result {
-        case .success(let value): self = value
-        case .failure(let failure): throw .invalidInput("not a JSON document: \(failure)")
-        }
+        guard let value else { return nil }
+        self = value
     }
 
     /// The value of the first member named `key`, for an object; `nil` otherwise.

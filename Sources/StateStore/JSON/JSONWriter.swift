@@ -147,11 +147,12 @@ package struct JSONWriter: Sendable {
         bytes.append(contentsOf: "null".utf8)
     }
 
-    /// A timestamp as an RFC 3339 string.
-    package mutating func timestamp(_ value: Timestamp) {
+    /// A string whose characters `append` adds to the buffer as they are, none of them one JSON
+    /// escapes (a timestamp's digits and punctuation): written in place, with no string made.
+    package mutating func string(appendingPlain append: (inout [UInt8]) -> Void) {
         separate()
         bytes.append(UInt8(ascii: "\""))
-        value.appendRFC3339(to: &bytes)
+        append(&bytes)
         bytes.append(UInt8(ascii: "\""))
     }
 

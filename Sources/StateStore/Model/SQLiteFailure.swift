@@ -1,5 +1,3 @@
-import StateStoreSQLite
-
 /// What SQLite reported for a failed call: its extended result code, its message and the SQL.
 public struct SQLiteFailure: Hashable, Sendable, CustomStringConvertible {
     /// SQLite's extended result code (``SQLiteResultCode/ioErrShortRead``, ``SQLiteResultCode/corrupt``, …);
@@ -28,6 +26,10 @@ public struct SQLiteFailure: Hashable, Sendable, CustomStringConvertible {
 
 /// A SQLite result code, primary (the low byte) or extended, named as in `sqlite3.h`.
 public struct SQLiteResultCode: RawRepresentable, Hashable, Sendable {
+    // The codes below are SQLite's numbers, fixed by its C interface for good, written as numbers
+    // so that the model's error values need no C module: only SQLite/ imports it. A test holds each
+    // to `sqlite3.h`'s constant.
+
     /// The number SQLite returns.
     public var rawValue: Int32
 
@@ -40,40 +42,40 @@ public struct SQLiteResultCode: RawRepresentable, Hashable, Sendable {
     public var primary: SQLiteResultCode { SQLiteResultCode(rawValue: rawValue & 0xFF) }
 
     /// `SQLITE_OK`: no failure; on an ``SQLiteFailure``, one the store found itself.
-    public static let ok = SQLiteResultCode(rawValue: SQLITE_OK)
+    public static let ok = SQLiteResultCode(rawValue: 0)
     /// `SQLITE_ERROR`: a generic error (an SQL or schema problem).
-    public static let error = SQLiteResultCode(rawValue: SQLITE_ERROR)
+    public static let error = SQLiteResultCode(rawValue: 1)
     /// `SQLITE_PERM`: access permission denied.
-    public static let perm = SQLiteResultCode(rawValue: SQLITE_PERM)
+    public static let perm = SQLiteResultCode(rawValue: 3)
     /// `SQLITE_BUSY`: another connection holds the lock.
-    public static let busy = SQLiteResultCode(rawValue: SQLITE_BUSY)
+    public static let busy = SQLiteResultCode(rawValue: 5)
     /// `SQLITE_LOCKED`: a table is locked by this connection's own statements.
-    public static let locked = SQLiteResultCode(rawValue: SQLITE_LOCKED)
+    public static let locked = SQLiteResultCode(rawValue: 6)
     /// `SQLITE_NOMEM`: an allocation failed.
-    public static let noMem = SQLiteResultCode(rawValue: SQLITE_NOMEM)
+    public static let noMem = SQLiteResultCode(rawValue: 7)
     /// `SQLITE_READONLY`: an attempt to write a read-only database.
-    public static let readOnly = SQLiteResultCode(rawValue: SQLITE_READONLY)
+    public static let readOnly = SQLiteResultCode(rawValue: 8)
     /// `SQLITE_INTERRUPT`: the operation was interrupted (a host's background time ran out).
-    public static let interrupt = SQLiteResultCode(rawValue: SQLITE_INTERRUPT)
+    public static let interrupt = SQLiteResultCode(rawValue: 9)
     /// `SQLITE_IOERR`: the operating system reported an I/O error.
-    public static let ioErr = SQLiteResultCode(rawValue: SQLITE_IOERR)
+    public static let ioErr = SQLiteResultCode(rawValue: 10)
     /// `SQLITE_CORRUPT`: the database file is malformed.
-    public static let corrupt = SQLiteResultCode(rawValue: SQLITE_CORRUPT)
+    public static let corrupt = SQLiteResultCode(rawValue: 11)
     /// `SQLITE_FULL`: the disk (or the database's page limit) is full.
-    public static let full = SQLiteResultCode(rawValue: SQLITE_FULL)
+    public static let full = SQLiteResultCode(rawValue: 13)
     /// `SQLITE_CANTOPEN`: the file cannot be opened.
-    public static let cantOpen = SQLiteResultCode(rawValue: SQLITE_CANTOPEN)
+    public static let cantOpen = SQLiteResultCode(rawValue: 14)
     /// `SQLITE_CONSTRAINT`: a constraint was violated.
-    public static let constraint = SQLiteResultCode(rawValue: SQLITE_CONSTRAINT)
+    public static let constraint = SQLiteResultCode(rawValue: 19)
     /// `SQLITE_MISUSE`: the library was used wrongly.
-    public static let misuse = SQLiteResultCode(rawValue: SQLITE_MISUSE)
+    public static let misuse = SQLiteResultCode(rawValue: 21)
     /// `SQLITE_NOTADB`: the file is not a database.
-    public static let notADatabase = SQLiteResultCode(rawValue: SQLITE_NOTADB)
+    public static let notADatabase = SQLiteResultCode(rawValue: 26)
     /// `SQLITE_IOERR_SHORT_READ`: a read returned fewer bytes than asked for.
-    public static let ioErrShortRead = SQLiteResultCode(rawValue: SQLITE_IOERR | 2 << 8)
+    public static let ioErrShortRead = SQLiteResultCode(rawValue: 10 | 2 << 8)
     /// `SQLITE_READONLY_DBMOVED`: the database file was moved, replaced or deleted while open.
-    public static let readOnlyDatabaseMoved = SQLiteResultCode(rawValue: SQLITE_READONLY | 4 << 8)
+    public static let readOnlyDatabaseMoved = SQLiteResultCode(rawValue: 8 | 4 << 8)
     /// `SQLITE_BUSY_SNAPSHOT`: what was read is no longer the file's state (a reader without
     /// locks found the file written meanwhile).
-    static let busySnapshot = SQLiteResultCode(rawValue: SQLITE_BUSY | 2 << 8)
+    static let busySnapshot = SQLiteResultCode(rawValue: 5 | 2 << 8)
 }

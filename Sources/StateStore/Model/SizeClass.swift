@@ -34,3 +34,47 @@ public enum SizeChangePolicy: String, CaseIterable, Codable, Hashable, Sendable 
     /// Clear the item and its `itemPath` when the presentation mode changes.
     case dismiss
 }
+
+extension SizeClass {
+    /// The stored spelling (``rawValue``) in static storage, which a write binds without a copy.
+    @usableFromInline var storedName: UnsafeBufferPointer<UInt8> {
+        let name: StaticString =
+            switch self {
+            case .compact: "compact"
+            case .regular: "regular"
+            case .unspecified: "unspecified"
+            }
+        return UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount)
+    }
+
+    /// The size class a stored column spells, without building a string.
+    init?(utf8 text: UnsafeBufferPointer<UInt8>) {
+        switch text.first {
+        case UInt8(ascii: "c") where text.spells("compact"): self = .compact
+        case UInt8(ascii: "r") where text.spells("regular"): self = .regular
+        case UInt8(ascii: "u") where text.spells("unspecified"): self = .unspecified
+        default: return nil
+        }
+    }
+}
+
+extension SizeChangePolicy {
+    /// The stored spelling (``rawValue``) in static storage, which a write binds without a copy.
+    var storedName: UnsafeBufferPointer<UInt8> {
+        let name: StaticString =
+            switch self {
+            case .migrate: "migrate"
+            case .dismiss: "dismiss"
+            }
+        return UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount)
+    }
+
+    /// The policy a stored column spells, without building a string.
+    init?(utf8 text: UnsafeBufferPointer<UInt8>) {
+        switch text.first {
+        case UInt8(ascii: "m") where text.spells("migrate"): self = .migrate
+        case UInt8(ascii: "d") where text.spells("dismiss"): self = .dismiss
+        default: return nil
+        }
+    }
+}

@@ -3,12 +3,6 @@
 /// anything else goes through the general reader.
 
 extension JSONReader {
-    /// Where a route the store wrote stands in a column's bytes: its type's and its value's.
-    struct StoredRouteSpan {
-        var type: Range<Int>
-        var value: Range<Int>
-    }
-
     /// Reads a route the store wrote, not validated again. The store writes every route as
     /// `{"type":…,"value":…}`, minified and in that order, so that shape is read directly; any
     /// other goes through the general reader.
@@ -25,54 +19,24 @@ extension JSONReader {
     /// place, recording where each route stands (in a list reused from row to row), and only then
     /// built, into an array of exactly its length (one allocation); any other shape goes through
     /// ``readStoredRoute()`` element by element.
-    mutating func readStoredRoutes(_ reading: inout RowReading) throws(Failure) -> [Route] {
+    mutating func readStoredRoutes(_ spans: inout [StoredRouteSpan]) throws(Failure) -> [Route] {
         if consume("[]") { return [] }
-        reading.spans.removeAll(keepingCapacity: true)
+        spans.removeAll(keepingCapacity: true)
         let start = index
         let checked = try backtracking { reader throws(Failure) -> [Route]? in
             var seen: UInt64 = 0
-            guard try reader.storedRouteSpans(into: &reading.spans, seen: &seen) else { return nil }
+            guard try reader.storedRouteSpans(into: &spans, seen: &seen) else { return nil }
             // What the scan saw tells the UTF-8 only where it covered the whole text.
             if start != 0 || !reader.isAtEnd { seen = ~0 }
             guard let text = reader.sharedText(seen: seen) else {
-                return reading.spans.map { reader.route(at: $0, in: nil) }
+                return spans.map { reader.route(at: $0, in: nil) }
             }
-            return Self.routes(at: reading.spans, sharing: text)
+            return Self.routes(at: spans, sharing: text)
         }
         if let checked { return checked }
         var routes: [Route] = []
         try readArray { reader throws(Failure) in routes.append(try reader.readStoredRoute()) }
         return routes
-    }
-
-    /// Checks `[{"type":…,"value":…},…]` in the store's shape, recording each route's span;
-    /// `false` (the reader anywhere) for another shape. Throws only for a value that is not JSON,
-    /// which no shape would make readable. The routes' bytes are OR-ed into `seen`, as
-    /// ``storedRouteSpan(seen:)`` does.
-    private mutating func storedRouteSpans(
-        into spans: inout [StoredRouteSpan], seen: inout UInt64
-    ) throws(Failure) -> Bool {
-        guard consume("[") else { return false }
-        while true {
-            guard let span = try storedRouteSpan(seen: &seen) else { return false }
-            spans.append(span)
-            if consume("]") { return true }
-            guard consume(",") else { return false }
-        }
-    }
-
-    /// Checks one route in the store's shape at the reader and passes over it; `nil`, the reader
-    /// where it was, for any other shape. Every byte of the route that is not ASCII stands in a
-    /// string, and its strings' bytes are OR-ed into `seen` (all bits where it has escapes): a
-    /// caller that read a whole text so tells it is ASCII without a pass of its own.
-    mutating func storedRouteSpan(seen: inout UInt64) throws(Failure) -> StoredRouteSpan? {
-        try backtracking { reader throws(Failure) -> StoredRouteSpan? in
-            guard reader.consume(#"{"type":"#), let type = reader.consumePlainStringRange(seen: &seen),
-                reader.consume(#","value":"#), let value = try reader.consumeMinifiedValueRange(seen: &seen),
-                reader.consume("}")
-            else { return nil }
-            return StoredRouteSpan(type: type, value: value)
-        }
     }
 
     /// The reader's bytes, to share between its routes, when they are well-formed UTF-8 (ASCII
@@ -110,60 +74,14 @@ extension JSONReader {
     }
 }
 
-extension SizeClass {
-    /// The size class a stored column spells, without building a string.
-    init?(utf8 text: UnsafeBufferPointer<UInt8>) {
-        switch text.first {
-        case UInt8(ascii: "c") where text.spells("compact"): self = .compact
-        case UInt8(ascii: "r") where text.spells("regular"): self = .regular
-        case UInt8(ascii: "u") where text.spells("unspecified"): self = .unspecified
-        default: return nil
-        }
-    }
-}
-
-extension SizeClass {
-    /// The stored spelling (``rawValue``) in static storage, which a write binds without a copy.
-    @usableFromInline var storedName: UnsafeBufferPointer<UInt8> {
-        let name: StaticString =
-            switch self {
-            case .compact: "compact"
-            case .regular: "regular"
-            case .unspecified: "unspecified"
-            }
-        return UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount)
-    }
-}
-
-extension SizeChangePolicy {
-    /// The stored spelling (``rawValue``) in static storage, which a write binds without a copy.
-    var storedName: UnsafeBufferPointer<UInt8> {
-        let name: StaticString =
-            switch self {
-            case .migrate: "migrate"
-            case .dismiss: "dismiss"
-            }
-        return UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount)
-    }
-
-    /// The policy a stored column spells, without building a string.
-    init?(utf8 text: UnsafeBufferPointer<UInt8>) {
-        switch text.first {
-        case UInt8(ascii: "m") where text.spells("migrate"): self = .migrate
-        case UInt8(ascii: "d") where text.spells("dismiss"): self = .dismiss
-        default: return nil
-        }
-    }
-}
-
 /// A route column's text read as a row's is, and as the general reader reads it, for the tests
 /// and the fuzzer that check the fast paths against the general ones.
 package enum StoredColumn {
     /// The routes a `path` or `item_path` column holding `text` reads as; throws for text a row
     /// could not hold.
     package static func routes(_ text: String) throws(StateStoreError) -> [Route] {
-        var reading = RowReading()
-        return try read(text) { reader throws(JSONReader.Failure) in try reader.readStoredRoutes(&reading) }
+        var spans: [JSONReader.StoredRouteSpan] = []
+        return try read(text) { reader throws(JSONReader.Failure) in try reader.readStoredRoutes(&spans) }
     }
 
     /// The same text through the general reader alone, which every other shape goes through.

@@ -150,6 +150,13 @@ extension Timestamp: Codable {
     }
 }
 
+extension JSONWriter {
+    /// A timestamp as an RFC 3339 string, written in place.
+    package mutating func timestamp(_ value: Timestamp) {
+        string(appendingPlain: value.appendRFC3339(to:))
+    }
+}
+
 extension Int64 {
     fileprivate func floorDivided(by divisor: Int64) -> (quotient: Int64, remainder: Int64) {
         let remainder = self % divisor

@@ -208,7 +208,7 @@ struct Simulator {
                 message:
                     "\(option): xcrun simctl list devices failed (exit \(run.status)): \(Xcrun.firstLine(run.output))")
         }
-        guard let document = try? JSONValue(document: Array(run.output.utf8)),
+        guard let document = JSONValue(document: Array(run.output.utf8)),
             case .object(let runtimes)? = document["devices"]
         else {
             throw CommandFailure(

@@ -107,7 +107,7 @@ package enum WindowRow {
     private static func routes(_ statement: Statement, _ column: Int32) throws(JSONReader.Failure) -> [Route] {
         try statement.withText(column) { bytes throws(JSONReader.Failure) in
             var reader = JSONReader(bytes)
-            let routes = try reader.readStoredRoutes(&statement.reading)
+            let routes = try reader.readStoredRoutes(&statement.reading.spans)
             try reader.expectEnd()
             return routes
         }
