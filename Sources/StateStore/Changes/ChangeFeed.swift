@@ -147,7 +147,7 @@ public final class ChangeFeed: Sendable {
         if exists {
             database = try Database(
                 path: path, create: false, busyTimeoutMilliseconds: options.busyTimeoutMilliseconds, access: .readWrite,
-                readsDescriptor: options.readsDescriptor, protection: options.fileProtection)
+                readsDescriptor: options.readsDescriptor, protection: options.fileProtection.sqliteOpenFlag)
         }
         let cursor: Int64
         if let position {
@@ -399,7 +399,7 @@ public final class ChangeFeed: Sendable {
             guard try Self.openCreated(path, options) else { return [] }
             state.database = try Database(
                 path: path, create: false, busyTimeoutMilliseconds: options.busyTimeoutMilliseconds, access: .readWrite,
-                readsDescriptor: options.readsDescriptor, protection: options.fileProtection)
+                readsDescriptor: options.readsDescriptor, protection: options.fileProtection.sqliteOpenFlag)
         }
         guard let database = state.database else { return [] }
         // A replaced file's data_version never changes: without this, the feed would go quiet.
@@ -510,7 +510,7 @@ extension WindowStore {
     /// file (an in-memory store has no other writers to observe). The feed polls instead of
     /// waiting for notifications when ``Options/forcePolling`` is set.
     public func changeFeed(session: String? = nil, after position: Int64? = nil) throws(StateStoreError) -> ChangeFeed {
-        guard path != ":memory:" else { throw .invalidInput("change feeds need a database file, not :memory:") }
+        try Self.checkHasFile(path)
         // Through the store's own connection first: the schema must be current.
         try withDatabase { _ throws(StateStoreError) in }
         return try ChangeFeed(path: path, options: options, session: session, after: position)
@@ -524,7 +524,7 @@ extension WindowStore {
     ) throws(StateStoreError)
         -> ChangeFeed
     {
-        guard path != ":memory:" else { throw .invalidInput("change feeds need a database file, not :memory:") }
+        try Self.checkHasFile(path)
         return try ChangeFeed(path: path, options: options, session: session, after: position)
     }
 
@@ -535,8 +535,13 @@ extension WindowStore {
         path: String, session: String? = nil, after position: Int64? = nil, options: Options = Options()
     ) throws(StateStoreError) -> ChangeFeed {
         guard !path.isEmpty else { throw .invalidInput("database path is empty") }
-        guard path != ":memory:" else { throw .invalidInput("change feeds need a database file, not :memory:") }
+        try Self.checkHasFile(path)
         return try ChangeFeed(path: path, options: options, session: session, after: position, awaitingCreation: true)
+    }
+
+    /// Fails for a store in memory, which has no file, and no other writers to observe.
+    private static func checkHasFile(_ path: String) throws(StateStoreError) {
+        guard DatabasePath.isFile(path) else { throw .invalidInput("change feeds need a database file, not :memory:") }
     }
 
     /// What is committed from now on, as an async sequence: changes, and gaps and unreadable rows

@@ -8,18 +8,21 @@ import StateStoreSQLite
     import Darwin
 #endif
 
-/// One SQLite connection and its statement cache. Not thread-safe: ``WindowStore`` owns it behind
-/// a mutex, so exactly one caller uses it at a time.
-package final class Database {
+/// One SQLite connection and its statement cache. Not thread-safe: its owner (a store, a change
+/// feed) keeps it behind a lock, so exactly one caller uses it at a time.
+///
+/// It knows SQL and files, nothing of windows: the statements the store runs most are the store's
+/// catalogue, kept here in numbered slots (``statement(slot:_:)``), and what the store keeps per
+/// connection beside it is a subclass's (`StoreConnection`).
+package class Database {
     let handle: OpaquePointer
     let path: String
     private var statements: [String: Statement] = [:]
-    /// The hot statements, by ``HotStatement``: found by index, not by hashing their text.
-    @exclusivity(unchecked) private var hot: [Statement?] = Array(repeating: nil, count: HotStatement.allCases.count)
-    /// The schema version this connection found or brought the file to.
-    var schemaVersion = 0
-    /// Whether the write transaction under way deleted windows (see ``changingWindows(_:)``).
-    var deletedWindows = false
+    /// Statements kept by number, for those run so often that hashing their text would cost more
+    /// than a tenth of their work: found by index (``statement(slot:_:)``).
+    @exclusivity(unchecked) private var slots: [Statement?] = []
+    /// `BEGIN`, `BEGIN IMMEDIATE`, `COMMIT` and `ROLLBACK`, by ``Control``, prepared on first use.
+    @exclusivity(unchecked) private var control: [Statement?] = Array(repeating: nil, count: Control.allCases.count)
     /// How long a call waits for another connection's lock.
     let busyTimeoutMilliseconds: Int
     /// Set, and the connection closed, once its path was found to name another file (or none):
@@ -37,16 +40,6 @@ package final class Database {
     /// macOS app's container, a store in `/tmp` on Linux; not an iOS app's, where `/var` is a link
     /// to `/private/var`): one `stat` of it then answers both of ``checkStillAtPath()``'s questions.
     private let pathIsSQLiteName: Bool
-    /// The most bytes of state the change log keeps from earlier writes
-    /// (``WindowStore/Options/changeLogByteLimit``).
-    var changeLogByteLimit = ChangeLog.defaultByteLimit
-    /// The sizes of the change log's states as this connection last counted them; `nil` until a
-    /// write needs them, and again whenever they may be wrong (see ``trimChangesToByteLimit()``).
-    var changeLogSizes: ChangeLog.Sizes?
-    /// The file's page size, read on first use.
-    var pageSize = 0
-    /// Posted after each commit of the WindowStore API (``changingWindows(_:)``): Apple platforms' feeds wait for it.
-    var commitNotice: CommitNotice?
 
     /// How a connection may use its file.
     enum Access: Equatable {
@@ -69,22 +62,24 @@ package final class Database {
     /// Opens `path` read-write, creating it when `create` is set, waiting up to
     /// `busyTimeoutMilliseconds` for other connections' locks. The caller has checked the file.
     package convenience init(path: String, create: Bool, busyTimeoutMilliseconds: Int) throws(StateStoreError) {
-        try self.init(path: path, create: create, busyTimeoutMilliseconds: busyTimeoutMilliseconds, access: .readWrite)
+        try self.init(
+            path: path, create: create, busyTimeoutMilliseconds: busyTimeoutMilliseconds, access: .readWrite,
+            protection: FileProtectionFlag.completeUntilFirstUserAuthentication)
     }
 
     /// Opens `path` as `access` says, creating it when `create` is set (read-write only), waiting
     /// up to `busyTimeoutMilliseconds` for other connections' locks, with the data-protection class
-    /// `protection` for what SQLite creates (Apple platforms). The caller has checked the file.
-    /// `readsDescriptor` off (tests), the file's identity is not read from SQLite's descriptor, as
-    /// where SQLite's VFS is not its unix one.
+    /// `protection` (a ``FileProtectionFlag``) for what SQLite creates (Apple platforms). The caller
+    /// has checked the file. `readsDescriptor` off (tests), the file's identity is not read from
+    /// SQLite's descriptor, as where SQLite's VFS is not its unix one.
     init(
         path: String, create: Bool, busyTimeoutMilliseconds: Int, access: Access, readsDescriptor: Bool = true,
-        protection: WindowStore.FileProtection = .completeUntilFirstUserAuthentication
+        protection: Int32
     ) throws(StateStoreError) {
         var handle: OpaquePointer?
         var flags =
             (access == .readWrite
-                ? SQLITE_OPEN_READWRITE | (create ? SQLITE_OPEN_CREATE : 0) | protection.openFlags
+                ? SQLITE_OPEN_READWRITE | (create ? SQLITE_OPEN_CREATE : 0) | FileProtectionFlag.passed(protection)
                 : SQLITE_OPEN_READONLY)
             | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE
         // A name SQLite could take for a URI (`file:x.db?mode=memory`, when the library is built
@@ -157,7 +152,8 @@ package final class Database {
     deinit {
         guard stopped == nil else { return }  // closed already
         statements.removeAll()  // finalize before closing
-        hot.removeAll()
+        slots.removeAll()
+        control.removeAll()
         interrupter.closed()
         sqlite3_close_v2(handle)
     }
@@ -171,14 +167,43 @@ package final class Database {
         return statement
     }
 
-    /// A hot statement, prepared on first use. Every restore, listing and save runs some: their
-    /// text is not hashed to find them, which cost more than a tenth of a restore's own work.
-    func statement(_ hot: HotStatement) throws(StateStoreError) -> Statement {
+    /// The statement kept in slot `slot`, prepared from `sql` on first use: a catalogue's of its
+    /// own numbering (the store's, `HotStatement`), whose text is not hashed to find it. Every
+    /// restore, listing and save runs some, and hashing cost more than a tenth of a restore's work.
+    func statement(slot: Int, _ sql: () -> String) throws(StateStoreError) -> Statement {
         if let stopped { throw stopped }
-        if let statement = self.hot[hot.rawValue] { return statement }
-        let statement = try Statement(database: self, sql: hot.sql)
-        self.hot[hot.rawValue] = statement
+        if slot < slots.count, let statement = slots[slot] { return statement }
+        let statement = try Statement(database: self, sql: sql())
+        if slot >= slots.count { slots += repeatElement(nil, count: slot + 1 - slots.count) }
+        slots[slot] = statement
         return statement
+    }
+
+    /// The transaction statements this connection runs itself.
+    private enum Control: Int, CaseIterable {
+        case begin, beginImmediate, commit, rollback
+
+        var sql: String {
+            switch self {
+            case .begin: "BEGIN"
+            case .beginImmediate: "BEGIN IMMEDIATE"
+            case .commit: "COMMIT"
+            case .rollback: "ROLLBACK"
+            }
+        }
+    }
+
+    /// Runs a transaction statement, prepared on first use.
+    private func run(_ control: Control) throws(StateStoreError) {
+        if let stopped { throw stopped }
+        let statement: Statement
+        if let prepared = self.control[control.rawValue] {
+            statement = prepared
+        } else {
+            statement = try Statement(database: self, sql: control.sql)
+            self.control[control.rawValue] = statement
+        }
+        try run(statement, bind: { _ in })
     }
 
     /// Runs a statement that returns no rows (or whose rows are not wanted).
@@ -186,14 +211,8 @@ package final class Database {
         try run(try statement(sql), bind: bind)
     }
 
-    /// ``run(_:bind:)-(String,_)`` for a hot statement.
-    func run(_ hot: HotStatement, bind: (Statement) throws(StateStoreError) -> Void = { _ in }) throws(StateStoreError)
-    {
-        try run(try statement(hot), bind: bind)
-    }
-
-    private func run(_ statement: Statement, bind: (Statement) throws(StateStoreError) -> Void) throws(StateStoreError)
-    {
+    /// ``run(_:bind:)-(String,_)`` for a statement had already.
+    func run(_ statement: Statement, bind: (Statement) throws(StateStoreError) -> Void) throws(StateStoreError) {
         defer { statement.reset() }
         try bind(statement)
         while try statement.step() {}
@@ -207,35 +226,27 @@ package final class Database {
         try query(try statement(sql), bind: bind, row: row)
     }
 
-    /// ``query(_:bind:row:)`` for a hot statement.
-    func query(
-        _ hot: HotStatement, bind: (Statement) throws(StateStoreError) -> Void = { _ in },
-        row: (Statement) throws(StateStoreError) -> Void
-    ) throws(StateStoreError) {
-        try query(try statement(hot), bind: bind, row: row)
-    }
-
-    /// ``query(_:bind:row:)`` for a hot read bound to a window's key (`?1` session, `?2` window),
+    /// ``query(_:bind:row:)`` for a read bound to a window's key (`?1` session, `?2` window),
     /// bound without SQLite copying the ids: their bytes stay valid until the statement is reset,
     /// which happens before this returns.
     func query(
-        _ hot: HotStatement, session: String, window: String, row: (Statement) throws(StateStoreError) -> Void
+        _ statement: Statement, session: String, window: String, row: (Statement) throws(StateStoreError) -> Void
     ) throws(StateStoreError) {
-        try withKey(try statement(hot), session: session, window: window) { statement, _ throws(StateStoreError) in
+        try withKey(statement, session: session, window: window) { statement, _ throws(StateStoreError) in
             while try statement.step() {
                 try row(statement)
             }
         }
     }
 
-    /// Runs a hot write bound to a window's key (`?1` session, `?2` window) and, through `bind`,
-    /// to ranges of `bytes` (a row's JSON), all without SQLite copying them: they stay valid until
+    /// Runs a write bound to a window's key (`?1` session, `?2` window) and, through `bind`, to
+    /// ranges of `bytes` (a row's JSON), all without SQLite copying them: they stay valid until
     /// the statement is reset, which happens before this returns. A save runs three.
     func run(
-        _ hot: HotStatement, session: String, window: String, bytes: [UInt8] = [],
+        _ statement: Statement, session: String, window: String, bytes: [UInt8] = [],
         bind: (Statement, UnsafeBufferPointer<UInt8>) throws(StateStoreError) -> Void = { _, _ in }
     ) throws(StateStoreError) {
-        try withKey(try statement(hot), session: session, window: window, bytes: bytes) {
+        try withKey(statement, session: session, window: window, bytes: bytes) {
             statement, bytes throws(StateStoreError) in
             try bind(statement, bytes)
             while try statement.step() {}
@@ -264,8 +275,9 @@ package final class Database {
         try result.get()
     }
 
-    private func query(
-        _ statement: Statement, bind: (Statement) throws(StateStoreError) -> Void,
+    /// ``query(_:bind:row:)`` for a statement had already.
+    func query(
+        _ statement: Statement, bind: (Statement) throws(StateStoreError) -> Void = { _ in },
         row: (Statement) throws(StateStoreError) -> Void
     ) throws(StateStoreError) {
         defer { statement.reset() }
@@ -351,7 +363,7 @@ package final class Database {
     /// it has open instead, which writes nothing.
     func checkStillAtPath(reading: Bool = false) throws(StateStoreError) {
         if let stopped { throw stopped }
-        guard path != ":memory:" else { return }
+        guard DatabasePath.isFile(path) else { return }
         switch lookAtPath() {
         case .same:
             return
@@ -370,9 +382,10 @@ package final class Database {
         // SQLite neither checkpoints nor deletes the WAL of a moved file when it closes, and would
         // replay it onto the file now at the path. Emptied into the old file (which this
         // connection still holds: it may live on under another name), it is harmless.
-        sqlite3_wal_checkpoint_v2(handle, nil, SQLITE_CHECKPOINT_TRUNCATE, nil, nil)
+        truncateWAL()
         statements.removeAll()
-        hot.removeAll()
+        slots.removeAll()
+        control.removeAll()
         interrupter.closed()
         sqlite3_close_v2(handle)
         let error = StateStoreError.replaced(path: path)
@@ -435,6 +448,13 @@ package final class Database {
         }
     }
 
+    /// Empties the WAL into the file and cuts it to nothing, unless another connection reads it
+    /// (SQLite's `TRUNCATE` checkpoint), waiting for other connections as the busy timeout says;
+    /// best effort: what it could not do, a later checkpoint does.
+    func truncateWAL() {
+        sqlite3_wal_checkpoint_v2(handle, nil, SQLITE_CHECKPOINT_TRUNCATE, nil, nil)
+    }
+
     /// Closes, when the time comes, without emptying the WAL into the file or deleting it.
     func keepWALOnClose() {
         _ = statestore_sqlite_no_checkpoint_on_close(handle)
@@ -485,7 +505,7 @@ package final class Database {
         case .cantOpen, .readOnly:
             // SQLite's errno is that of its last attempt, often a read-only retry that says
             // nothing; ask the file system about the file and the folder that holds its WAL.
-            guard path != ":memory:", !path.isEmpty else { return "" }
+            guard DatabasePath.isFile(path), !path.isEmpty else { return "" }
             if access(path, F_OK) == 0 && access(path, R_OK) != 0 {
                 return " (\(path) is not readable: \(String(cString: strerror(errno))))"
             }
@@ -509,7 +529,7 @@ package final class Database {
     /// A `-wal` or `-shm` beside the database that SQLite cannot use, which its own message does
     /// not name: a folder, or a symbolic link (which it refuses to follow). Found with `lstat`.
     static func sidecarProblem(_ path: String) -> String? {
-        guard path != ":memory:", !path.isEmpty else { return nil }
+        guard DatabasePath.isFile(path), !path.isEmpty else { return nil }
         for (suffix, what) in [("-wal", "write-ahead log"), ("-shm", "shared-memory index")] {
             var info = stat()
             guard lstat(path + suffix, &info) == 0 else { continue }

@@ -31,7 +31,8 @@ package struct CommitNotice: Sendable {
     /// The notice of the store at `path` (as given to the store), with an optional prefix.
     package init(path: String, prefix: String?) {
         #if canImport(Darwin)
-            names = path == ":memory:" ? [] : Self.names(forResolvedPath: ChangeSignal.resolved(path), prefix: prefix)
+            let resolved = DatabasePath.isFile(path) ? ChangeSignal.resolved(path) : nil
+            names = resolved.map { Self.names(forResolvedPath: $0, prefix: prefix) } ?? []
         #else
             _ = (path, prefix)
             names = []

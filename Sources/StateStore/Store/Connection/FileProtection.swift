@@ -1,5 +1,3 @@
-import StateStoreSQLite
-
 extension WindowStore {
     /// When the system may read the store's file, and its `-wal` and `-shm`: the data-protection
     /// class of iOS, iPadOS, watchOS and visionOS (and of a Mac's app containers where the Mac
@@ -28,25 +26,18 @@ extension WindowStore {
         /// Always readable (`NSFileProtectionNone`).
         case none
 
-        /// The flag of Apple's `sqlite3_open_v2` for this class (`SQLITE_OPEN_FILEPROTECTION_*`,
-        /// which only Apple's `sqlite3.h` declares: the shim gives Apple's values where it is missing).
+        /// The flag of Apple's `sqlite3_open_v2` for this class (`SQLITE_OPEN_FILEPROTECTION_*`).
         package var sqliteOpenFlag: Int32 {
             switch self {
-            case .complete: SQLITE_OPEN_FILEPROTECTION_COMPLETE
-            case .completeUnlessOpen: SQLITE_OPEN_FILEPROTECTION_COMPLETEUNLESSOPEN
-            case .completeUntilFirstUserAuthentication: SQLITE_OPEN_FILEPROTECTION_COMPLETEUNTILFIRSTUSERAUTHENTICATION
-            case .none: SQLITE_OPEN_FILEPROTECTION_NONE
+            case .complete: FileProtectionFlag.complete
+            case .completeUnlessOpen: FileProtectionFlag.completeUnlessOpen
+            case .completeUntilFirstUserAuthentication: FileProtectionFlag.completeUntilFirstUserAuthentication
+            case .none: FileProtectionFlag.none
             }
         }
 
         /// What this build passes to `sqlite3_open_v2` for it: ``sqliteOpenFlag`` on Apple
         /// platforms, where SQLite knows it; nothing elsewhere, where the bits are reserved.
-        package var openFlags: Int32 {
-            #if canImport(Darwin)
-                sqliteOpenFlag
-            #else
-                0
-            #endif
-        }
+        package var openFlags: Int32 { FileProtectionFlag.passed(sqliteOpenFlag) }
     }
 }

@@ -1,8 +1,8 @@
 /// The statements every restore, listing and save runs, each with a slot of its own in a
-/// connection's cache (``Database/statement(_:)-swift.method``), found by index rather than by
-/// hashing their text. The rest are cached by their text.
+/// connection's cache (``Database/statement(slot:_:)``), found by index rather than by hashing
+/// their text. The rest are cached by their text; the transactions' own statements are the
+/// connection's.
 enum HotStatement: Int, CaseIterable {
-    case begin, beginImmediate, commit, rollback
     /// One window by its key.
     case window
     /// A session's windows.
@@ -24,10 +24,6 @@ enum HotStatement: Int, CaseIterable {
         let listing =
             "SELECT session, window, size_class, json_array_length(path), item, revision, updated_at FROM windows"
         return switch self {
-        case .begin: "BEGIN"
-        case .beginImmediate: "BEGIN IMMEDIATE"
-        case .commit: "COMMIT"
-        case .rollback: "ROLLBACK"
         case .window: "SELECT \(WindowRow.columns) FROM windows WHERE session = ? AND window = ?"
         case .windowsOfSession: "SELECT \(WindowRow.columns) FROM windows WHERE session = ? ORDER BY window"
         case .listing: listing + " ORDER BY session, window"
@@ -62,5 +58,42 @@ enum HotStatement: Int, CaseIterable {
         case .pageCount: "PRAGMA page_count"
         case .incrementalVacuum: "PRAGMA incremental_vacuum"
         }
+    }
+}
+
+extension Database {
+    /// A hot statement, prepared on first use, found by its number.
+    func statement(_ hot: HotStatement) throws(StateStoreError) -> Statement {
+        try statement(slot: hot.rawValue) { hot.sql }
+    }
+
+    /// ``run(_:bind:)-(String,_)`` for a hot statement.
+    func run(_ hot: HotStatement, bind: (Statement) throws(StateStoreError) -> Void = { _ in }) throws(StateStoreError)
+    {
+        try run(try statement(hot), bind: bind)
+    }
+
+    /// ``query(_:bind:row:)-(String,_,_)`` for a hot statement.
+    func query(
+        _ hot: HotStatement, bind: (Statement) throws(StateStoreError) -> Void = { _ in },
+        row: (Statement) throws(StateStoreError) -> Void
+    ) throws(StateStoreError) {
+        try query(try statement(hot), bind: bind, row: row)
+    }
+
+    /// A hot read bound to a window's key (``query(_:session:window:row:)-(Statement,_,_,_)``).
+    func query(
+        _ hot: HotStatement, session: String, window: String, row: (Statement) throws(StateStoreError) -> Void
+    ) throws(StateStoreError) {
+        try query(try statement(hot), session: session, window: window, row: row)
+    }
+
+    /// A hot write bound to a window's key and a row's JSON
+    /// (``run(_:session:window:bytes:bind:)-(Statement,_,_,_,_)``).
+    func run(
+        _ hot: HotStatement, session: String, window: String, bytes: [UInt8] = [],
+        bind: (Statement, UnsafeBufferPointer<UInt8>) throws(StateStoreError) -> Void = { _, _ in }
+    ) throws(StateStoreError) {
+        try run(try statement(hot), session: session, window: window, bytes: bytes, bind: bind)
     }
 }

@@ -40,7 +40,7 @@ enum StoreCheck {
 
     /// What the migrations up to `version` make of an empty database, made now, in memory.
     private static func referenceSchema(version: Int) throws(StateStoreError) -> [String: SchemaObject] {
-        let reference = try Database(path: ":memory:", create: true, busyTimeoutMilliseconds: 0)
+        let reference = try Database(path: DatabasePath.inMemory, create: true, busyTimeoutMilliseconds: 0)
         let migrations = Array(Migration.embedded.prefix(max(0, version)))
         _ = try Migrator(migrations: migrations).migrate(reference) { Timestamp(millisecondsSince1970: 0) }
         return try schemaObjects(reference)

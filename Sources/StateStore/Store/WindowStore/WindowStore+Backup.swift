@@ -112,7 +112,8 @@ extension WindowStore {
         _ path: String, protection: FileProtection
     ) throws(StateStoreError) -> Int {
         let copy = try Database(
-            path: path, create: false, busyTimeoutMilliseconds: 0, access: .readWrite, protection: protection)
+            path: path, create: false, busyTimeoutMilliseconds: 0, access: .readWrite,
+            protection: protection.sqliteOpenFlag)
         guard try copy.integer("SELECT count(*) FROM sqlite_schema WHERE name = 'windows'") == 1 else { return 0 }
         return try copy.integer("SELECT count(*) FROM windows") ?? 0
     }

@@ -201,6 +201,21 @@ extension Database {
         return stored
     }
 
+    /// Deletes the scene facts of a window without state; whether there were any.
+    func deleteScene(session: String, window: String) throws(StateStoreError) -> Bool {
+        var deleted = false
+        try query(
+            "DELETE FROM window_scenes WHERE session = ?1 AND window = ?2 RETURNING window",
+            bind: { statement throws(StateStoreError) in
+                try statement.bind(1, session)
+                try statement.bind(2, window)
+            },
+            row: { _ throws(StateStoreError) in deleted = true })
+        return deleted
+    }
+}
+
+extension StoreConnection {
     /// Deletes one window, or all of a session's when `window` is nil, with their history and
     /// scene facts. Returns the deleted window ids, sorted: those with state, and those known
     /// only by their scene facts.
@@ -230,18 +245,5 @@ extension Database {
         try run("DELETE FROM window_history WHERE \(filter)", bind: bind)
         try query("DELETE FROM window_scenes WHERE \(filter) RETURNING window", bind: bind, row: collect)
         return deleted.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
-    }
-
-    /// Deletes the scene facts of a window without state; whether there were any.
-    func deleteScene(session: String, window: String) throws(StateStoreError) -> Bool {
-        var deleted = false
-        try query(
-            "DELETE FROM window_scenes WHERE session = ?1 AND window = ?2 RETURNING window",
-            bind: { statement throws(StateStoreError) in
-                try statement.bind(1, session)
-                try statement.bind(2, window)
-            },
-            row: { _ throws(StateStoreError) in deleted = true })
-        return deleted
     }
 }

@@ -91,7 +91,7 @@ public final class WindowStore: Sendable {
     public let path: String
     /// The settings it was opened with.
     public let options: Options
-    let connection: Lock<Database>
+    let connection: Lock<StoreConnection>
     private let interrupter: Database.Interrupter
 
     /// Opens (or creates) the store at `path`.
@@ -108,13 +108,11 @@ public final class WindowStore: Sendable {
         guard options.changeLogByteLimit >= 0 else { throw .invalidInput("changeLogByteLimit must not be negative") }
         self.path = path
         self.options = options
-        if path != ":memory:" {
+        if DatabasePath.isFile(path) {
             // The database, its -wal and its -shm.
             try DescriptorReserve.check(3, for: "open \(path)", reserve: options.descriptorReserve, code: .cantOpen)
         }
         let database = try Self.open(path, options)
-        database.commitNotice = CommitNotice(path: path, prefix: options.notificationPrefix)
-        database.changeLogByteLimit = options.changeLogByteLimit
         connection = Lock(database)
         interrupter = database.interrupter
     }
@@ -137,13 +135,13 @@ public final class WindowStore: Sendable {
 
     /// A private store in memory, gone when the instance is.
     public static func inMemory(options: Options = Options()) throws(StateStoreError) -> WindowStore {
-        try WindowStore(path: ":memory:", options: options)
+        try WindowStore(path: DatabasePath.inMemory, options: options)
     }
 
-    private static func open(_ path: String, _ options: Options) throws(StateStoreError) -> Database {
+    private static func open(_ path: String, _ options: Options) throws(StateStoreError) -> StoreConnection {
         var create = false
         var createdFolders: [String] = []
-        if path != ":memory:" {
+        if DatabasePath.isFile(path) {
             try StoreFile.checkLength(of: path)
             switch try StoreFile.inspect(path) {
             case .missing:
@@ -204,14 +202,12 @@ public final class WindowStore: Sendable {
     /// prepares it for use.
     private static func connect(
         _ path: String, _ options: Options, create: Bool, access: Database.Access = .readWrite
-    ) throws(StateStoreError) -> Database {
+    ) throws(StateStoreError) -> StoreConnection {
         let migrator = Migrator()
-        let database = try Database(
-            path: path, create: create, busyTimeoutMilliseconds: options.busyTimeoutMilliseconds, access: access,
-            readsDescriptor: options.readsDescriptor, protection: options.fileProtection)
+        let database = try StoreConnection(path: path, create: create, access: access, options: options)
         try database.checkSnapshot()
         var recovering = false
-        if path != ":memory:" {
+        if DatabasePath.isFile(path) {
             switch try StoreFile.contents(of: database) {
             case .notSQLite:
                 // A header a power cut tore is SQLite's to restore, from a hot journal or the WAL
@@ -288,7 +284,7 @@ public final class WindowStore: Sendable {
     /// Runs `body` with the connection, whatever its schema. `call` names the API call for a
     /// ``StateStoreError/reentrantCall(_:)``.
     func withConnection<T>(
-        _ call: String = #function, _ body: (Database) throws(StateStoreError) -> T
+        _ call: String = #function, _ body: (StoreConnection) throws(StateStoreError) -> T
     ) throws(StateStoreError) -> T {
         try connection.withLock(reentered: { .reentrantCall(call) }) { database throws(StateStoreError) in
             // A file read without locks must be as it was before and after the call: then what it
@@ -302,7 +298,7 @@ public final class WindowStore: Sendable {
 
     /// Runs `body` with the connection, whose schema must be current.
     func withDatabase<T>(
-        _ call: String = #function, _ body: (Database) throws(StateStoreError) -> T
+        _ call: String = #function, _ body: (StoreConnection) throws(StateStoreError) -> T
     ) throws(StateStoreError) -> T {
         try withConnection(call) { database throws(StateStoreError) -> T in
             if let stopped = database.stopped { throw stopped }
@@ -336,7 +332,7 @@ extension Database {
     /// connections go on reading. Skipped, to be tried by the next open, when another connection
     /// holds the write lock past the busy timeout or the disk has no room for the copy it makes.
     package func useIncrementalVacuum() throws(StateStoreError) {
-        guard path != ":memory:", try integer("PRAGMA auto_vacuum") == 0 else { return }
+        guard DatabasePath.isFile(path), try integer("PRAGMA auto_vacuum") == 0 else { return }
         do {
             try execute("PRAGMA auto_vacuum = INCREMENTAL; VACUUM")
         } catch .busy, .io {
@@ -346,7 +342,7 @@ extension Database {
 
     /// Switches the file to WAL, persistently; a no-op for a file already in WAL and in memory.
     package func useWAL() throws(StateStoreError) {
-        guard path != ":memory:" else { return }
+        guard DatabasePath.isFile(path) else { return }
         // Processes that open a new file at once race to switch it to WAL; SQLite answers the loser
         // with busy at once instead of calling the busy handler, so wait here as it would.
         let journal = try retryingBusy(upTo: busyTimeoutMilliseconds) { () throws(StateStoreError) in
