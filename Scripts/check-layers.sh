@@ -1,19 +1,19 @@
 #!/usr/bin/env bash
 # Fails when the engine's rooms do not stack: when a file of Sources/StateStore uses a name that a
-# room above its own declares (Documentation/Development.md, "The engine's rooms").
+# room after its own declares (Documentation/Development.md, "The engine's rooms").
 #
 #   Scripts/check-layers.sh              the check, on Sources/StateStore
 #   Scripts/check-layers.sh --self-test  plants uses against the direction, and a file outside
 #                                        the rooms, in scratch copies, and sees each one fail
 #
-# The rooms, lowest first (each may use only itself and the rooms before it):
+# The rooms, in order (each may use only itself and the rooms before it):
 #
 #   JSON Model Rule SQLite Wake Store Changes
 #
-# The compiler decides, not patterns: for each room, its files and those of every room below are
+# The compiler decides, not patterns: for each room, its files and those of every room before it are
 # type-checked alone (`swiftc -typecheck`, Swift 6 mode, as the one module StateStore, so that
-# `package` and internal names resolve as in the build). A file that uses anything a room above
-# declares — a type, a function, a member an extension above adds, a conformance, a default
+# `package` and internal names resolve as in the build). A file that uses anything a later room
+# declares — a type, a function, a member a later extension adds, a conformance, a default
 # argument — finds nothing there and fails to compile. The whole module is type-checked first, so
 # that a failure is the direction's and never the command's. Besides:
 #   - every Swift file of Sources/StateStore sits in a room (a folder named above);
@@ -21,7 +21,7 @@
 #
 # What it cannot see: code in `#if` branches this platform does not compile (Darwin's, on Linux:
 # Scripts/check-apple.sh compiles them, but as one module); and a call in a lower room that
-# compiles alone to an overload of its own where the whole module would pick a better one above
+# compiles alone to an overload of its own where the whole module would pick a better one later
 # (the name then means two things, which a reader would catch sooner than this check).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -46,7 +46,7 @@ typecheck() {
 
 # The check, on the tree at $1 (the repository, or a scratch copy of its Sources).
 check() {
-    local root=$1 engine=$1/Sources/StateStore status=0 room file files=() below=() k
+    local root=$1 engine=$1/Sources/StateStore status=0 room file files=() before=() k
     log=$(mktemp)
     # Every Swift file in a room.
     while IFS= read -r file; do
@@ -74,14 +74,14 @@ check() {
     for ((k = 0; k < ${#rooms[@]} - 1; k++)); do
         room=${rooms[k]}
         mapfile -t files < <(find "$engine/$room" -name '*.swift' | sort)
-        below+=("${files[@]}")
-        if ! typecheck "$root" "${below[@]}"; then
+        before+=("${files[@]}")
+        if ! typecheck "$root" "${before[@]}"; then
             grep -E '^[^ ].*:[0-9]+:[0-9]+: error: ' "$log" | sed "s|^$root/||" | sort -u >&2
-            echo "error: $room/ (or a room below it) uses what a room above declares: ${rooms[*]:k+1}." \
+            echo "error: $room/ (or a room before it) uses what a later room declares: ${rooms[*]:k+1}." \
                 "Move the declaration down, or the use up (Documentation/Development.md, \"The engine's rooms\")" >&2
             return 1
         fi
-        echo "$room: stands on ${k} room(s) below, alone"
+        echo "$room: type-checks with the ${k} room(s) before it, alone"
     done
     rm -f "$log"
 }
