@@ -3,9 +3,18 @@ import StateStore
 import Testing
 
 struct MigrationTests {
-    static let migrationsFolder = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Migrations")
+    /// The repository: the nearest folder above this file that holds `Package.swift`, wherever
+    /// the file sits among the tests' folders.
+    static let root: URL = {
+        var folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        while folder.path != "/"
+            && !FileManager.default.fileExists(atPath: folder.appendingPathComponent("Package.swift").path)
+        {
+            folder = folder.deletingLastPathComponent()
+        }
+        return folder
+    }()
+    static let migrationsFolder = root.appendingPathComponent("Migrations")
 
     @Test func embeddedMigrationsAreExactlyTheFolder() throws {
         let files = try FileManager.default.contentsOfDirectory(atPath: Self.migrationsFolder.path)
@@ -23,7 +32,7 @@ struct MigrationTests {
     /// The committed Swift form is exactly what the generator writes from the folder today: a
     /// migration added, edited or renamed without running `Scripts/embed-migrations.sh` fails here.
     @Test func committedEmbeddingIsTheGeneratorsOutput() throws {
-        let root = Self.migrationsFolder.deletingLastPathComponent()
+        let root = Self.root
         let committed = root.appendingPathComponent("Sources/StateStore/Store/Schema/EmbeddedMigrations.swift")
         let files = try FileManager.default.contentsOfDirectory(atPath: Self.migrationsFolder.path)
             .filter { $0.hasSuffix(".sql") }.sorted()
