@@ -1,4 +1,5 @@
 import StateStore
+import StateStoreSQLite
 import Testing
 
 struct ErrorTests {
@@ -44,5 +45,23 @@ struct ErrorTests {
         #expect(SQLiteResultCode.readOnlyDatabaseMoved.primary == .readOnly)
         #expect(SQLiteResultCode.busy.primary == .busy)
         #expect(SQLiteFailure(code: .ok, message: "found by the store").description == "found by the store")
+    }
+
+    /// The codes are written as numbers, so that the model needs no C module: each is the constant
+    /// of SQLite's header.
+    @Test func everyCodeIsSQLitesConstant() {
+        let codes: [(SQLiteResultCode, Int32)] = [
+            (.ok, SQLITE_OK), (.error, SQLITE_ERROR), (.perm, SQLITE_PERM), (.busy, SQLITE_BUSY),
+            (.locked, SQLITE_LOCKED), (.noMem, SQLITE_NOMEM), (.readOnly, SQLITE_READONLY),
+            (.interrupt, SQLITE_INTERRUPT), (.ioErr, SQLITE_IOERR), (.corrupt, SQLITE_CORRUPT), (.full, SQLITE_FULL),
+            (.cantOpen, SQLITE_CANTOPEN), (.constraint, SQLITE_CONSTRAINT), (.misuse, SQLITE_MISUSE),
+            (.notADatabase, SQLITE_NOTADB),
+            // SQLITE_IOERR_SHORT_READ and SQLITE_READONLY_DBMOVED, as sqlite3.h defines them (Swift
+            // imports no macro with parentheses).
+            (.ioErrShortRead, SQLITE_IOERR | 2 << 8), (.readOnlyDatabaseMoved, SQLITE_READONLY | 4 << 8),
+        ]
+        for (code, constant) in codes {
+            #expect(code.rawValue == constant, "\(code.rawValue) is not \(constant)")
+        }
     }
 }
