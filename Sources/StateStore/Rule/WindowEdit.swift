@@ -4,10 +4,12 @@
 /// edit that no longer applies there (an append above an item the other writer dismissed, a pop of
 /// more than is left) is left out and named.
 ///
-/// Each verb makes its edits from the state it acts on (``push(_:onto:)``, ``pop(_:from:)``,
-/// ``setPath(_:over:)``, ``navigate(over:to:presenting:itemPath:)``), and a stack SwiftUI wrote
-/// is the ``StackEdit`` of ``WindowState/stackEdit(to:shownFor:)``: the edit is computed once, where
-/// the change is made.
+/// Each verb makes its edits from the state it acts on (``changeSizeClass(to:of:)``,
+/// ``push(_:onto:)``, ``pop(_:from:)``, ``setPath(_:over:)``,
+/// ``navigate(over:to:presenting:itemPath:)``), and a stack SwiftUI wrote is the ``StackEdit`` of
+/// ``WindowState/stackEdit(to:shownFor:)``: the edit is computed once, where the change is made.
+/// It is the one vocabulary of changes: the host's window model and `statectl set` both change a
+/// window through it.
 public enum WindowEdit: Hashable, Sendable, CustomStringConvertible {
     /// A stack edit: the path, the item's stack, or the chain of both.
     case stack(StackEdit)
@@ -30,6 +32,13 @@ public enum WindowEdit: Hashable, Sendable, CustomStringConvertible {
     /// when the route is no longer there. What an edit below a stored route the app cannot decode
     /// does to it.
     case removeFrom(Route)
+
+    /// The edit of ``WindowState/changeSizeClass(to:)`` on `state`: the move to `sizeClass`,
+    /// changing the presentation mode when `state`'s class has the other one (a `dismiss` item
+    /// is then cleared).
+    public static func changeSizeClass(to sizeClass: SizeClass, of state: WindowState) -> WindowEdit {
+        .setSizeClass(sizeClass, changesMode: sizeClass.mode != state.sizeClass.mode)
+    }
 
     /// The edit of ``WindowState/push(_:)`` on `state`: onto the item's stack when an item is
     /// presented (applying only while one still is), else onto the path.

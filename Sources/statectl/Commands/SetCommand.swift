@@ -61,13 +61,13 @@ enum SetCommand {
     static let present = MutationOption(
         "--present", "route", as: String.self,
         help: "Present a route as the item, replacing any presented item and its stack."
-    ) { text throws(StateStoreError) in .present(try Route(parsing: text)) }
-    static let dismiss = MutationOption("--dismiss", help: "Dismiss the presented item and its stack.", .dismiss)
+    ) { text throws(StateStoreError) in .edit(.present(try Route(parsing: text))) }
+    static let dismiss = MutationOption("--dismiss", help: "Dismiss the presented item and its stack.", .edit(.dismiss))
     static let policy = MutationOption(
         "--policy", "policy", as: SizeChangePolicy.self,
         help:
             "What a size-class change does to a presented item: migrate moves it between sheet and push, dismiss clears it when the change is to or from regular."
-    ) { .policy($0) }
+    ) { .edit(.setPolicy($0)) }
     static let navigationPath = MutationOption(
         "--navigation-path", "json", as: String.self,
         help:
@@ -78,53 +78,53 @@ enum SetCommand {
         "--column-visibility", "visibility", as: ColumnVisibility.self,
         help:
             "Set which columns the window's split view shows (automatic, all, doubleColumn, detailOnly): NavigationSplitView's columnVisibility."
-    ) { .columnVisibility($0) }
+    ) { .edit(.setColumnVisibility($0)) }
     static let compactColumn = MutationOption(
         "--compact-column", "column", as: CompactColumnChoice.self,
         help:
             "Set the column the split view shows when it collapses to one (sidebar, content, detail), NavigationSplitView's preferredCompactColumn; none leaves it to the view."
-    ) { .compactColumn($0.column) }
+    ) { .edit(.setPreferredCompactColumn($0.column)) }
     static let tab = MutationOption(
         "--tab", "tab", as: String.self,
         help: "Select the tab the window's tab view shows, by the name the app gives it (1-256 bytes, as an id)."
     ) { text throws(StateStoreError) in
         try WindowState.validate(selectedTab: text)
-        return .selectedTab(text)
+        return .edit(.selectTab(text))
     }
     static let noTab = MutationOption(
-        "--no-tab", help: "Clear the selected tab: none recorded, the tab view shows its first.", .selectedTab(nil))
+        "--no-tab", help: "Clear the selected tab: none recorded, the tab view shows its first.", .edit(.selectTab(nil))
+    )
 
     /// The mutation options, in help order.
     static let mutationOptions = [
         sizeClass, push, pop, present, dismiss, policy, navigationPath, columnVisibility, compactColumn, tab, noTab,
     ]
 
-    /// One change to a window, read from the command line before the database is opened.
+    /// One change to a window, read from the command line before the database is opened, made as
+    /// the ``WindowEdit``s a host would make of the same change: those that depend on the state
+    /// (a push goes onto the item's stack when one is presented) are made of the state it meets.
     enum Mutation {
+        /// An edit whatever the state.
+        case edit(WindowEdit)
         case sizeClass(SizeClass)
         case push(Route)
         case pop(Int)
-        case present(Route)
-        case dismiss
-        case policy(SizeChangePolicy)
         case navigationPath([Route])
-        case columnVisibility(ColumnVisibility)
-        case compactColumn(SplitViewColumn?)
-        case selectedTab(String?)
 
-        func apply(to state: inout WindowState) throws(StateStoreError) {
+        /// The edits this mutation makes of `state`; a pop of more than there is fails.
+        func edits(of state: WindowState) throws(StateStoreError) -> [WindowEdit] {
             switch self {
-            case .sizeClass(let sizeClass): state.changeSizeClass(to: sizeClass)
-            case .push(let route): state.push(route)
-            case .pop(let count): try state.pop(count)
-            case .present(let route): state.present(route)
-            case .dismiss: state.dismiss()
-            case .policy(let policy): state.policy = policy
-            case .navigationPath(let routes): state.path = routes
-            case .columnVisibility(let visibility): state.columnVisibility = visibility
-            case .compactColumn(let column): state.preferredCompactColumn = column
-            case .selectedTab(let tab): state.selectedTab = tab
+            case .edit(let edit): [edit]
+            case .sizeClass(let sizeClass): [.changeSizeClass(to: sizeClass, of: state)]
+            case .push(let route): [.push(route, onto: state)]
+            case .pop(let count): try WindowEdit.pop(count, from: state)
+            case .navigationPath(let routes): WindowEdit.setPath(routes, over: state).map { [$0] } ?? []
             }
+        }
+
+        /// Makes the mutation's edits on `state`.
+        func apply(to state: inout WindowState) throws(StateStoreError) {
+            for edit in try edits(of: state) { try state.apply(edit) }
         }
     }
 
