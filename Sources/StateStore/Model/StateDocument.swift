@@ -96,7 +96,7 @@ public struct StateDocument: Hashable, Sendable {
     {
         var session: String?
         var window: String?
-        var state = WindowState(session: "", window: "")
+        var content = WindowContent()
         var seen: Set<String> = []
         let start = reader.index
         try reader.readObject { reader, key throws(JSONReader.Failure) in
@@ -108,16 +108,16 @@ public struct StateDocument: Hashable, Sendable {
             switch WindowState.CodingKeys(rawValue: key) {
             case .session: session = try reader.readString()
             case .window: window = try reader.readString()
-            case .sizeClass: state.sizeClass = try reader.readChoice("a size class")
-            case .policy: state.policy = try reader.readChoice("a policy")
-            case .path: state.path = try reader.readRoutes()
-            case .itemPath: state.itemPath = try reader.readRoutes()
-            case .item: state.item = try reader.consumeNull() ? nil : try reader.readRoute()
-            case .columnVisibility: state.columnVisibility = try reader.readChoice("a column visibility")
+            case .sizeClass: content.sizeClass = try reader.readChoice("a size class")
+            case .policy: content.policy = try reader.readChoice("a policy")
+            case .path: content.path = try reader.readRoutes()
+            case .itemPath: content.itemPath = try reader.readRoutes()
+            case .item: content.item = try reader.consumeNull() ? nil : try reader.readRoute()
+            case .columnVisibility: content.columnVisibility = try reader.readChoice("a column visibility")
             case .preferredCompactColumn:
-                state.preferredCompactColumn =
+                content.preferredCompactColumn =
                     try reader.consumeNull() ? nil : try reader.readChoice("a split view column")
-            case .selectedTab: state.selectedTab = try reader.consumeNull() ? nil : try reader.readString()
+            case .selectedTab: content.selectedTab = try reader.consumeNull() ? nil : try reader.readString()
             case .revision, .updatedAt: _ = try reader.readValueText()  // stamped anew on import
             case nil: throw JSONReader.Failure(message: "unknown key '\(key)'", offset: reader.index)
             }
@@ -125,12 +125,10 @@ public struct StateDocument: Hashable, Sendable {
         context = "windows[\(index)]"
         guard let session else { throw JSONReader.Failure(message: "no 'session'", offset: start) }
         guard let window else { throw JSONReader.Failure(message: "no 'window'", offset: start) }
-        state.session = session
-        state.window = window
-        if state.item == nil && !state.itemPath.isEmpty {
+        if content.item == nil && !content.itemPath.isEmpty {
             throw JSONReader.Failure(message: "'itemPath' without an 'item'", offset: start)
         }
-        return state
+        return WindowState(session: session, window: window, content: content)
     }
 
     private static func validUTF8Prefix(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {

@@ -7,28 +7,58 @@ public struct WindowState: Hashable, Sendable {
     public var session: String
     /// The window's id within its session.
     public var window: String
+    /// What a write stores of the window: every field below but the ids and the stamps, held as one
+    /// value (``WindowContent``), so that they are compared, hashed and built in one place. The
+    /// engine's verbs grow and shrink the arrays through it, in place, where the public
+    /// properties' get and set would copy them.
+    package var content: WindowContent
+
     /// The horizontal size class the window last had.
-    public var sizeClass: SizeClass
+    public var sizeClass: SizeClass {
+        get { content.sizeClass }
+        set { content.sizeClass = newValue }
+    }
     /// The window's own navigation stack, bottom first.
-    public var path: [Route]
+    public var path: [Route] {
+        get { content.path }
+        set { content.path = newValue }
+    }
     /// The presented item, or `nil`.
-    public var item: Route?
+    public var item: Route? {
+        get { content.item }
+        set { content.item = newValue }
+    }
     /// Routes stacked above the item: inside the sheet when compact, pushed after it when regular.
     /// Always empty when ``item`` is `nil`.
-    public var itemPath: [Route]
+    public var itemPath: [Route] {
+        get { content.itemPath }
+        set { content.itemPath = newValue }
+    }
     /// What a size-class change does to a presented item.
-    public var policy: SizeChangePolicy
+    public var policy: SizeChangePolicy {
+        get { content.policy }
+        set { content.policy = newValue }
+    }
     /// Which columns the window's split view shows: what `NavigationSplitView(columnVisibility:)`
     /// binds. ``ColumnVisibility/automatic`` in a new window.
-    public var columnVisibility: ColumnVisibility
+    public var columnVisibility: ColumnVisibility {
+        get { content.columnVisibility }
+        set { content.columnVisibility = newValue }
+    }
     /// The column the window's split view shows when it collapses to one (a compact width): what
     /// `NavigationSplitView(preferredCompactColumn:)` binds. `nil`, as in a new window, when none
     /// was recorded: the view chooses.
-    public var preferredCompactColumn: SplitViewColumn?
+    public var preferredCompactColumn: SplitViewColumn? {
+        get { content.preferredCompactColumn }
+        set { content.preferredCompactColumn = newValue }
+    }
     /// The tab the window's tab view shows, as the app names its tabs: what `TabView(selection:)`
     /// binds. 1–256 bytes of UTF-8 without control characters, as an id; `nil`, as in a new
     /// window, when none was recorded.
-    public var selectedTab: String?
+    public var selectedTab: String? {
+        get { content.selectedTab }
+        set { content.selectedTab = newValue }
+    }
     /// 1 on the first write, +1 on every write; 0 for a window never written. Set by the store.
     public package(set) var revision: Int
     /// When this revision was written. Set by the store.
@@ -53,18 +83,21 @@ public struct WindowState: Hashable, Sendable {
         columnVisibility: ColumnVisibility = .automatic, preferredCompactColumn: SplitViewColumn? = nil,
         selectedTab: String? = nil
     ) {
+        self.init(
+            session: session, window: window,
+            content: WindowContent(
+                sizeClass: sizeClass, path: path, item: item, itemPath: itemPath, policy: policy,
+                columnVisibility: columnVisibility, preferredCompactColumn: preferredCompactColumn,
+                selectedTab: selectedTab))
+    }
+
+    /// A window of `session` and `window` holding `content`, at revision 0.
+    package init(session: String, window: String, content: WindowContent) {
         self.session = session
         self.window = window
-        self.sizeClass = sizeClass
-        self.path = path
-        self.item = item
-        self.itemPath = itemPath
-        self.policy = policy
-        self.columnVisibility = columnVisibility
-        self.preferredCompactColumn = preferredCompactColumn
-        self.selectedTab = selectedTab
-        self.revision = 0
-        self.updatedAt = Timestamp(millisecondsSince1970: 0)
+        self.content = content
+        revision = 0
+        updatedAt = Timestamp(millisecondsSince1970: 0)
     }
 
     /// The number of routes in ``path``, ``item`` and ``itemPath`` together.
@@ -81,31 +114,14 @@ public struct WindowState: Hashable, Sendable {
     /// Whether `other` holds what this state holds — its size class, routes, policy, columns and
     /// tab (by its bytes) — whatever its ids and stamps: what a write stores.
     package func hasSameContent(as other: WindowState) -> Bool {
-        sizeClass == other.sizeClass && policy == other.policy && columnVisibility == other.columnVisibility
-            && preferredCompactColumn == other.preferredCompactColumn && path == other.path && item == other.item
-            && itemPath == other.itemPath && Self.sameBytes(selectedTab, other.selectedTab)
-    }
-
-    private static func sameBytes(_ a: String?, _ b: String?) -> Bool {
-        switch (a, b) {
-        case (nil, nil): true
-        case (let a?, let b?): a.utf8.elementsEqual(b.utf8)
-        default: false
-        }
+        content == other.content
     }
 
     /// Hashes what `==` compares, the ids and the tab by their bytes.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(Array(session.utf8))
         hasher.combine(Array(window.utf8))
-        hasher.combine(sizeClass)
-        hasher.combine(path)
-        hasher.combine(item)
-        hasher.combine(itemPath)
-        hasher.combine(policy)
-        hasher.combine(columnVisibility)
-        hasher.combine(preferredCompactColumn)
-        hasher.combine(selectedTab.map { Array($0.utf8) })
+        hasher.combine(content)
         hasher.combine(revision)
         hasher.combine(updatedAt)
     }

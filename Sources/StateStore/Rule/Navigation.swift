@@ -13,9 +13,9 @@ extension WindowState {
     /// Pushes onto `itemPath` when an item is presented, else onto `path`.
     public mutating func push(_ route: Route) {
         if item != nil {
-            itemPath.append(route)
+            content.itemPath.append(route)
         } else {
-            path.append(route)
+            content.path.append(route)
         }
     }
 
@@ -41,13 +41,13 @@ extension WindowState {
     mutating func goBack(_ count: Int) {
         var remaining = count
         let fromItemPath = min(remaining, itemPath.count)
-        itemPath.removeLast(fromItemPath)
+        content.itemPath.removeLast(fromItemPath)
         remaining -= fromItemPath
         if remaining > 0, item != nil {
             item = nil
             remaining -= 1
         }
-        path.removeLast(remaining)
+        content.path.removeLast(remaining)
     }
 
     /// Presents `route`, replacing any presented item and its stack.

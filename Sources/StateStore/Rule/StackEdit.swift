@@ -126,8 +126,8 @@ extension WindowState {
             goBack(edit.removing)
             for route in edit.appending { push(route) }
         case .path:
-            path.removeLast(edit.removing)
-            path.append(contentsOf: edit.appending)
+            content.path.removeLast(edit.removing)
+            content.path.append(contentsOf: edit.appending)
         case .presented:
             var stack = presented
             stack.removeLast(edit.removing)

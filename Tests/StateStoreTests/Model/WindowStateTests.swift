@@ -211,4 +211,32 @@ struct WindowStateTests {
         decomposed.selectedTab = nil
         #expect(composed != decomposed)
     }
+
+    /// The content is one value: each field of it counts in `==`, in the hash and in what a write
+    /// stores, and the ids and the stamps count in none of the content.
+    @Test func everyContentFieldCountsOnce() throws {
+        let base = WindowState(session: "s", window: "w")
+        let changes: [(String, (inout WindowState) -> Void)] = [
+            ("sizeClass", { $0.sizeClass = .compact }), ("path", { $0.path = [route("A", "1")] }),
+            ("item", { $0.item = route("B", "2") }), ("itemPath", { $0.itemPath = [route("C", "3")] }),
+            ("policy", { $0.policy = .dismiss }), ("columnVisibility", { $0.columnVisibility = .detailOnly }),
+            ("preferredCompactColumn", { $0.preferredCompactColumn = .detail }),
+            ("selectedTab", { $0.selectedTab = "t" }),
+        ]
+        for (name, change) in changes {
+            var changed = base
+            change(&changed)
+            #expect(changed != base, "\(name)")
+            #expect(!changed.hasSameContent(as: base), "\(name)")
+            #expect(changed.content != base.content, "\(name)")
+            #expect(Set([changed, base]).count == 2, "\(name)")
+            #expect(Set([changed.content, base.content]).count == 2, "\(name)")
+        }
+        var stamped = WindowState(session: "other", window: "ids")
+        stamped.revision = 7
+        stamped.updatedAt = Timestamp(millisecondsSince1970: 1_000)
+        #expect(stamped.hasSameContent(as: base))
+        #expect(stamped.content == base.content)
+        #expect(stamped != base)
+    }
 }

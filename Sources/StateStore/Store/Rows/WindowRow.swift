@@ -62,9 +62,11 @@ package enum WindowRow {
         let updatedAt = try updatedAt(statement, column(8), (session, window))
         let selectedTab = statement.isNull(column(11)) ? nil : statement.text(column(11))
         var state = WindowState(
-            session: session, window: window, sizeClass: sizeClass, path: path, item: item, itemPath: itemPath,
-            policy: policy, columnVisibility: columnVisibility, preferredCompactColumn: preferredCompactColumn,
-            selectedTab: selectedTab)
+            session: session, window: window,
+            content: WindowContent(
+                sizeClass: sizeClass, path: path, item: item, itemPath: itemPath, policy: policy,
+                columnVisibility: columnVisibility, preferredCompactColumn: preferredCompactColumn,
+                selectedTab: selectedTab))
         state.revision = revision
         state.updatedAt = updatedAt
         return state

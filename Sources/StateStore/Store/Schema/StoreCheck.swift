@@ -233,16 +233,17 @@ extension WindowRow {
                 throw Problem(message: "\(name) is not an array of routes: \(error.description)")
             }
         }
-        var state = WindowState(session: try text(0, "session"), window: try text(1, "window"))
+        let (session, window) = (try text(0, "session"), try text(1, "window"))
+        var content = WindowContent()
         guard let sizeClass = SizeClass(rawValue: try text(2, "size_class")) else {
             throw Problem(message: "size_class is \(statement.literal(first + 2)), not compact, regular or unspecified")
         }
-        state.sizeClass = sizeClass
-        state.path = try routes(3, "path")
+        content.sizeClass = sizeClass
+        content.path = try routes(3, "path")
         if !statement.isNull(first + 4) {
             let json = try text(4, "item")
             do throws(JSONReader.Failure) {
-                state.item = try JSONReader.read(json) { reader throws(JSONReader.Failure) in
+                content.item = try JSONReader.read(json) { reader throws(JSONReader.Failure) in
                     let route = try reader.readRoute()
                     try reader.expectEnd()
                     return route
@@ -251,11 +252,11 @@ extension WindowRow {
                 throw Problem(message: "item is not a route: \(error.description)")
             }
         }
-        state.itemPath = try routes(5, "item_path")
+        content.itemPath = try routes(5, "item_path")
         guard let policy = SizeChangePolicy(rawValue: try text(6, "policy")) else {
             throw Problem(message: "policy is \(statement.literal(first + 6)), not migrate or dismiss")
         }
-        state.policy = policy
+        content.policy = policy
         guard let revision = statement.exactInt64(first + 7), revision >= 1 else {
             throw Problem(message: "revision is \(statement.literal(first + 7)), not a whole number ≥ 1")
         }
@@ -266,7 +267,7 @@ extension WindowRow {
             let choices = ColumnVisibility.allCases.map(\.rawValue).joined(separator: ", ")
             throw Problem(message: "column_visibility is \(statement.literal(first + 9)), not one of \(choices)")
         }
-        state.columnVisibility = visibility
+        content.columnVisibility = visibility
         if !statement.isNull(first + 10) {
             guard let column = SplitViewColumn(rawValue: try text(10, "preferred_compact_column")) else {
                 throw Problem(
@@ -274,11 +275,11 @@ extension WindowRow {
                         "preferred_compact_column is \(statement.literal(first + 10)), not NULL, sidebar, content or detail"
                 )
             }
-            state.preferredCompactColumn = column
+            content.preferredCompactColumn = column
         }
-        if !statement.isNull(first + 11) { state.selectedTab = try text(11, "selected_tab") }
+        if !statement.isNull(first + 11) { content.selectedTab = try text(11, "selected_tab") }
         do throws(StateStoreError) {
-            try state.validate()
+            try WindowState(session: session, window: window, content: content).validate()
         } catch {
             throw Problem(message: error.description)
         }
