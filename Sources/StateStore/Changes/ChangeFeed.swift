@@ -206,6 +206,8 @@ public final class ChangeFeed: Sendable {
 
     /// Whether the feed waits for its database to be created (see
     /// ``StateStore/WindowStore/changeFeed(path:session:after:options:)``).
+    ///
+    /// Package surface: `statectl watch` asks it, to say that it waits for the file to be made.
     package var awaitsDatabase: Bool {
         state.withLock { $0.database == nil }
     }
@@ -315,6 +317,9 @@ public final class ChangeFeed: Sendable {
     /// Stops watching until the next wait arms the watch again. A thread that waits on the feed
     /// calls it before it ends, so that closing the watch (on Linux, milliseconds spent waiting
     /// for the kernel) falls on that thread, not on whichever releases the feed last.
+    ///
+    /// Package surface: the host's feed loop (StateStoreHost's `FeedLoop`) calls it as its thread
+    /// ends.
     package func disarm() {
         let source = armed.withLock { armed in
             defer { armed = nil }
@@ -335,6 +340,9 @@ public final class ChangeFeed: Sendable {
     /// notification is cancelled and the kqueue closed) and a wait blocks until ``resume()``,
     /// ``interrupt()`` (it returns empty) or its timeout. A wait under way is moved to that state
     /// at once. Callable from any thread.
+    ///
+    /// Package surface: the host's session pauses its feed while none of its windows is active or
+    /// the app paused it, so that a session in the background watches nothing.
     package func pause() {
         control.withLock { $0.paused = true }
         interrupter.interrupt()
@@ -342,6 +350,8 @@ public final class ChangeFeed: Sendable {
 
     /// Ends a pause: a wait blocked by it arms a source again and polls first, so that what was
     /// committed meanwhile is reported (what the log no longer holds, as a gap).
+    ///
+    /// Package surface: the host's session resumes its feed when a window is active again.
     package func resume() {
         control.withLock { $0.paused = false }
         interrupter.interrupt()
@@ -361,11 +371,16 @@ public final class ChangeFeed: Sendable {
     }
 
     /// What the feed has done so far, for tests and benchmarks.
+    ///
+    /// Package surface: the host's feed loop reads whether its wait is paused from it, and hands it
+    /// on to the host's tests.
     package var activity: Activity {
         counts.withLock { $0 }
     }
 
     /// How often a feed polled and how its waits ended.
+    ///
+    /// Package surface: what ``activity`` gives the host.
     package struct Activity: Hashable, Sendable {
         /// Polls, by ``poll()`` or inside a wait.
         package var polls = 0
@@ -516,31 +531,9 @@ extension WindowStore {
         return try ChangeFeed(path: path, options: options, session: session, after: position)
     }
 
-    /// ``changeFeed(session:after:)`` for a store this process has just opened and migrated: the
-    /// schema is not checked again through the store's connection, which a host's first frame
-    /// reads through without waiting.
-    package func changeFeedOfOpenedStore(
-        session: String? = nil, after position: Int64
-    ) throws(StateStoreError)
-        -> ChangeFeed
-    {
-        try Self.checkHasFile(path)
-        return try ChangeFeed(path: path, options: options, session: session, after: position)
-    }
-
-    /// A feed of the store at `path`, which need not exist yet (`statectl watch`): a file created
-    /// later, by any process, is opened as a store with `options` (never created by the feed) and
-    /// reported from its first change.
-    package static func changeFeed(
-        path: String, session: String? = nil, after position: Int64? = nil, options: Options = Options()
-    ) throws(StateStoreError) -> ChangeFeed {
-        guard !path.isEmpty else { throw .invalidInput("database path is empty") }
-        try Self.checkHasFile(path)
-        return try ChangeFeed(path: path, options: options, session: session, after: position, awaitingCreation: true)
-    }
-
-    /// Fails for a store in memory, which has no file, and no other writers to observe.
-    private static func checkHasFile(_ path: String) throws(StateStoreError) {
+    /// Fails for a store in memory, which has no file, and no other writers to observe. Internal,
+    /// not private: the feeds of the package surface (Changes+PackageSurface.swift) check with it.
+    static func checkHasFile(_ path: String) throws(StateStoreError) {
         guard DatabasePath.isFile(path) else { throw .invalidInput("change feeds need a database file, not :memory:") }
     }
 

@@ -1,5 +1,8 @@
 /// A JSON value as a tree, for ``Route``'s `Codable` conformance, and for `statectl` to read what
 /// another program prints (``init(document:)``).
+///
+/// Package surface: statectl reads the JSON that `xcrun simctl list devices -j` prints with
+/// ``init(document:)``, and finds its way in it with ``Member``, the subscript and ``text``.
 package enum JSONValue: Codable, Hashable {
     case null
     case bool(Bool)

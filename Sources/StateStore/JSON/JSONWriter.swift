@@ -2,6 +2,9 @@
 ///
 /// The store writes its columns with it and `statectl` renders with it, so a route's value, kept
 /// as JSON text, goes out exactly as it was stored.
+///
+/// Package surface: statectl writes all of its `--json` output with it (the writer and each of its
+/// methods), so that it writes what the store writes, in the same spelling.
 package struct JSONWriter: Sendable {
     /// The JSON written so far, as UTF-8.
     package private(set) var bytes: [UInt8] = []

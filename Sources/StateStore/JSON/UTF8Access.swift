@@ -77,7 +77,10 @@ extension UnsafeBufferPointer<UInt8> {
 
     /// The bytes as a string when they are well-formed UTF-8, else `nil`: what
     /// `String(validating:as:)` returns, which Apple platforms have only from iOS 18 and macOS 15
-    /// (the package's floor is iOS 17 and macOS 14). Package-visible for statectl's arguments.
+    /// (the package's floor is iOS 17 and macOS 14).
+    ///
+    /// Package surface: statectl reads its arguments' bytes with it, to tell an argument that is
+    /// not UTF-8.
     package var validatedUTF8String: String? {
         isValidUTF8 ? String(decoding: self, as: UTF8.self) : nil
     }

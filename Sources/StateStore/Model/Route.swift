@@ -39,35 +39,6 @@ public struct Route: Hashable, Sendable, CustomStringConvertible {
         self.init(validType: type, minifiedJSON: minified)
     }
 
-    /// A route from the command-line form `TYPE` (value `null`) or `TYPE:JSON`, split at the
-    /// first `:`, such as `Folder:"inbox"` or `Thread:{"id":42}`; or, for an argument starting
-    /// with `{`, the JSON object `{"type": …, "value": …}` (`value` optional), which any type
-    /// can be written in (`{"type":"(a: Swift.Int, b: Swift.Int)","value":[1,2]}`).
-    package init(parsing argument: String) throws(StateStoreError) {
-        if argument.utf8.first == UInt8(ascii: "{") {
-            do {
-                self = try JSONReader.read(argument) { reader throws(JSONReader.Failure) in
-                    let route = try reader.readRoute()
-                    try reader.expectEnd()
-                    return route
-                }
-            } catch {
-                throw .invalidInput("route written as a JSON object: \(error.description)")
-            }
-            return
-        }
-        guard let colon = argument.utf8.firstIndex(of: UInt8(ascii: ":")) else {
-            try self.init(type: argument)
-            return
-        }
-        let type = String(argument[..<colon])
-        let json = String(argument[argument.index(after: colon)...])
-        guard !json.isEmpty else {
-            throw .invalidInput("route '\(argument)': nothing after ':' (write TYPE for a null value, or TYPE:JSON)")
-        }
-        try self.init(type: type, json: json)
-    }
-
     /// For text the store wrote itself, already validated and minified.
     init(validType type: String, minifiedJSON json: String) {
         var (type, json) = (type, json)
@@ -157,6 +128,9 @@ public struct Route: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// Writes `{"type": ..., "value": ...}`.
+    ///
+    /// Package surface: statectl writes routes into its `--json` output with it, each value as the
+    /// store holds it.
     package func write(to writer: inout JSONWriter) {
         withTypeUTF8 { type in withJSONUTF8 { writer.route(typeUTF8: type, jsonUTF8: $0) } }
     }
@@ -164,6 +138,8 @@ public struct Route: Hashable, Sendable, CustomStringConvertible {
 
 extension [Route] {
     /// Writes the routes as a JSON array of `{"type": ..., "value": ...}` objects.
+    ///
+    /// Package surface: statectl writes paths into its `--json` output with it.
     package func write(to writer: inout JSONWriter) {
         writer.beginArray()
         for route in self { route.write(to: &writer) }

@@ -152,6 +152,9 @@ extension Timestamp: Codable {
 
 extension JSONWriter {
     /// A timestamp as an RFC 3339 string, written in place.
+    ///
+    /// Package surface: statectl writes times into its `--json` output with it, as the store's own
+    /// JSON has them.
     package mutating func timestamp(_ value: Timestamp) {
         string(appendingPlain: value.appendRFC3339(to:))
     }

@@ -40,6 +40,9 @@ public struct WindowScene: Hashable, Sendable {
 extension WindowScene {
     /// Checks a kind as the store does: 1–64 bytes of UTF-8 (``Limits/kindBytes``), no control
     /// characters; a caller can refuse a bad one before opening anything.
+    ///
+    /// Package surface: the host's session and statectl's `--focused` check a kind with it before
+    /// they open anything.
     package static func validate(kind: String) throws(StateStoreError) {
         try validateIdentifier(kind, "kind", bytes: Limits.kindBytes)
     }

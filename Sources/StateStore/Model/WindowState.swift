@@ -59,6 +59,8 @@ public struct WindowState: Hashable, Sendable {
         get { content.selectedTab }
         set { content.selectedTab = newValue }
     }
+    // Package surface: the two setters. The host's record of its own writes (`takeContent(of:)`)
+    // puts a state's stamps back after taking another state's content.
     /// 1 on the first write, +1 on every write; 0 for a window never written. Set by the store.
     public package(set) var revision: Int
     /// When this revision was written. Set by the store.
@@ -113,6 +115,9 @@ public struct WindowState: Hashable, Sendable {
 
     /// Whether `other` holds what this state holds — its size class, routes, policy, columns and
     /// tab (by its bytes) — whatever its ids and stamps: what a write stores.
+    ///
+    /// Package surface: the host's window model skips an edit that changes nothing it would store,
+    /// and tells its own writes from others' by what they hold.
     package func hasSameContent(as other: WindowState) -> Bool {
         content == other.content
     }
@@ -156,6 +161,9 @@ public struct WindowState: Hashable, Sendable {
 
     /// Writes the state as its JSON object, keys in `CodingKeys` order: the shape `Codable` writes
     /// and reads too, with a writer that keeps each route's value as its stored text.
+    ///
+    /// Package surface: statectl writes a window into its `--json` output with it (`show`, `set`,
+    /// `revert`), the object `export` writes.
     package func write(to writer: inout JSONWriter) {
         writer.beginObject()
         writer.key(CodingKeys.session.rawValue)

@@ -140,6 +140,9 @@ extension WindowState {
 
 /// How many leading elements `first` and `second` share, compared by `same`: where an edit of one
 /// into the other starts.
+///
+/// Package surface: the host's window model finds with it where a stack SwiftUI wrote parts from
+/// the one it shows, as the stack edits do.
 package func commonPrefixCount<A, B>(_ first: [A], _ second: [B], by same: (A, B) -> Bool) -> Int {
     var common = 0
     while common < first.count, common < second.count, same(first[common], second[common]) { common += 1 }

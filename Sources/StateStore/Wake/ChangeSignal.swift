@@ -238,6 +238,9 @@ package final class ChangeSignal: WakeSource {
 
     /// `path` as SQLite opens it: absolute; the file's links resolved when it exists, else the
     /// folder's when that exists, else only `.` and `..` taken out.
+    ///
+    /// Package surface: statectl names, with ``CommitNotice/names(forResolvedPath:prefix:)``, the
+    /// notifications it posts inside a Simulator after writing an app's store there.
     package static func resolved(_ path: String) -> String {
         let absolute = StoreFile.lexicallyAbsolute(path)
         if let real = realPath(absolute) { return real }

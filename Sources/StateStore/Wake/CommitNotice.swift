@@ -50,6 +50,9 @@ package struct CommitNotice: Sendable {
 
     /// The names for the database at `path`, already absolute with links resolved: with a
     /// `prefix`, the prefixed name and the plain one; otherwise the plain one.
+    ///
+    /// Package surface: statectl posts these names inside a Simulator after writing an app's store
+    /// there, whose processes do not hear the Mac's.
     package static func names(forResolvedPath path: String, prefix: String?) -> [String] {
         let plain = name(forResolvedPath: path, prefix: nil)
         guard let prefix, !prefix.isEmpty else { return [plain] }

@@ -8,6 +8,8 @@
 
 /// Runs `body` on a new detached thread, in a module that has no Foundation (a change feed's
 /// blocking wait, statectl's signal watcher); `pthread_create`'s error code, 0 when it started.
+///
+/// Package surface: statectl watches for SIGINT on one.
 package func startDetachedThread(_ body: @escaping @Sendable () -> Void) -> Int32 {
     final class Body {
         let run: @Sendable () -> Void

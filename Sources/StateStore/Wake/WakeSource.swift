@@ -160,6 +160,9 @@ package struct WakeSchedule: Sendable {
     /// published after the last recheck (an fsync slower than half a second), a folder above the
     /// database's renamed, a file system whose notifications fail silently — and costs half a
     /// wake-up a second, inside the goal of at most one.
+    ///
+    /// Package surface: the host's feed loop waits at most this long between attempts to make a
+    /// feed that failed.
     package static let safetyNet: Duration = .seconds(2)
     /// inotify's rechecks after a wake, in turn: 1, 2, 4 … 256 ms.
     package static let rechecks: [Duration] = (0...8).map { .milliseconds(1 << $0) }

@@ -177,6 +177,9 @@ public enum StoreLocation {
     /// The value of the environment variable `name`, read as the bytes the process was given;
     /// `nil` when unset. A value that is not UTF-8 is ``StateStoreError/invalidInput(_:)`` naming
     /// the variable: decoded, its bytes would be replaced (U+FFFD) and name another file.
+    ///
+    /// Package surface: statectl and the host's session read the environment through it, so that
+    /// neither opens another file than the variable names.
     package static func environmentValue(_ name: String) throws(StateStoreError) -> String? {
         guard let value = getenv(name) else { return nil }
         let bytes = UnsafeBufferPointer(

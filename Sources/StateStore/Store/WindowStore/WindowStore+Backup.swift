@@ -69,6 +69,9 @@ extension WindowStore {
 
     /// Refuses, as bad data, a backup path that is empty or that SQLite would take for a file of
     /// some database (see ``sidecarKind(of:)``): checked before any store is opened.
+    ///
+    /// Package surface: `statectl backup` checks its target with it before it opens the store, so
+    /// that a bad path is a usage error that touched nothing.
     package static func validateBackupTarget(_ target: String) throws(StateStoreError) {
         guard !target.isEmpty else { throw .invalidInput("backup path is empty") }
         guard let (suffix, kind) = sidecarKind(of: target) else { return }

@@ -76,6 +76,9 @@ extension WindowStore {
     /// ``pruneWindows(session:olderThan:keeping:)`` sparing the windows `spares` says to, asked
     /// inside the transaction for each window about to go: a host asks whether a model of it was
     /// made meanwhile.
+    ///
+    /// Package surface: the host's session prunes with it, sparing a window it made a model of
+    /// while the prune ran.
     @discardableResult
     package func pruneWindows(
         session: String, olderThan age: Duration, sparing spares: (String) -> Bool

@@ -64,6 +64,9 @@ extension WindowStore {
     /// `window`, so that the window is deleted when the system discards that scene session
     /// (``windowsOfSceneSessions(session:)``). Like ``focus(session:window:kind:)``, it writes no
     /// revision. A window no scene recorded is never discarded with one.
+    ///
+    /// Package surface: the host's session records a window's scene session with it when a scene
+    /// shows the window.
     package func recordSceneSession(_ scene: String, session: String, window: String) throws(StateStoreError) {
         try validateIdentifier(scene, "scene session id")
         try setSceneFact("scene", scene, session: session, window: window)
@@ -71,6 +74,9 @@ extension WindowStore {
 
     /// The windows of `session` a scene session recorded as its own, with that scene session's id,
     /// sorted by window id.
+    ///
+    /// Package surface: the host's session reads with it which windows go when the system discards
+    /// scene sessions.
     package func windowsOfSceneSessions(session: String) throws(StateStoreError) -> [(window: String, scene: String)] {
         try validateIdentifier(session, "session id")
         return try withDatabase { database throws(StateStoreError) in

@@ -66,10 +66,14 @@ public final class WindowStore: Sendable {
         /// connection, feed or watch that would leave fewer (see ``DescriptorReserve``), so that
         /// libdispatch, which traps when it cannot open one, always finds one. `statectl`, which
         /// runs no Dispatch, sets 0.
+        ///
+        /// Package surface: statectl sets it.
         package var descriptorReserve = 8
         /// The most SQLite keeps of the file's pages in memory, in KiB (at least 1); `nil`: SQLite's
         /// default, about 2 MiB. `statectl`'s commands that only read set a small one: a listing
         /// reads each page once, and a page kept would only add to the process's memory.
+        ///
+        /// Package surface: statectl sets it.
         package var pageCacheKiB: Int?
         /// Whether a connection reads its file's device and inode from the descriptor SQLite
         /// opened (SQLite's unix VFS). Tests turn it off to run the check that stands where it
@@ -81,6 +85,8 @@ public final class WindowStore: Sendable {
         /// file beside which neither exists nor can be made is read as it is on disk, without
         /// locks, each call failing with ``StateStoreError/busy(_:)`` if another process wrote it
         /// meanwhile (``Database/Access/snapshot(_:)``).
+        ///
+        /// Package surface: statectl sets it.
         package var readOnly = false
 
         /// The defaults: 5 s busy timeout, normal durability, 100 revisions, create and migrate.
@@ -123,12 +129,17 @@ public final class WindowStore: Sendable {
     /// and nothing of it is written; a backup removes its partial copy. For a host whose system
     /// takes back the time it gave (an expiring background activity), the change stays the host's
     /// to write later; for statectl, a backup stopped by SIGINT.
+    ///
+    /// Package surface: the host's writer calls it when a background activity expires, and statectl
+    /// on SIGINT.
     package func interrupt() {
         interrupter.interrupt()
     }
 
     /// Forgets an ``interrupt()`` that came before the work about to start (a host begins each
     /// transaction in a new background activity).
+    ///
+    /// Package surface: the host's writer calls it as each write begins.
     package func clearInterrupt() {
         interrupter.clear()
     }
