@@ -7,7 +7,7 @@ import StateStore
 #endif
 
 /// The program: parse the command line, run the command, turn what went wrong into a message on
-/// standard error and SPEC §5's exit status.
+/// standard error and its exit status (``ExitStatus``).
 enum Statectl {
     /// The version `statectl --version` prints.
     static let version = "0.3.0"
@@ -76,7 +76,8 @@ enum Statectl {
     }
 }
 
-/// SPEC §5's exit statuses (sysexits.h values where one fits).
+/// statectl's exit statuses, which scripts rely on (sysexits.h values where one fits); `statectl
+/// help` lists them.
 enum ExitStatus {
     /// Done.
     static let success: Int32 = 0
@@ -152,7 +153,7 @@ enum ExitStatus {
 }
 
 extension StateStoreError {
-    /// The exit status for this error: the library's cases, sorted into SPEC §5's statuses.
+    /// The exit status for this error: the library's cases, sorted into statectl's statuses.
     var exitCode: Int32 {
         switch self {
         case .conflict: ExitStatus.conflict

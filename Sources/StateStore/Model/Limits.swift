@@ -1,5 +1,6 @@
-/// The limits of SPEC §2. Data beyond them is refused with ``StateStoreError/invalidInput(_:)``
-/// and nothing is written.
+/// The limits of what a store keeps: ids, kinds, a route's value, a window's routes and its whole
+/// state. Data beyond them is refused with ``StateStoreError/invalidInput(_:)`` and nothing is
+/// written.
 public enum Limits {
     /// Bytes of UTF-8 in a session id, a window id or a route type.
     public static let identifierBytes = 1...256

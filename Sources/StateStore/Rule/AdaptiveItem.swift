@@ -1,6 +1,6 @@
-/// The seed modifier's two bindings over one optional item, as a plain value: a sheet reads and
-/// writes it only when the size class is not regular, a navigation destination only when it is.
-/// A `nil` size class counts as not regular, as in SwiftUI.
+/// The two bindings of `sheetOrNavigate` over one optional item, as a plain value: a sheet reads
+/// and writes it only when the size class is not regular, a navigation destination only when it
+/// is. A `nil` size class counts as not regular, as in SwiftUI.
 public struct AdaptiveItem<Item> {
     /// The one source of truth both projections read.
     public var item: Item?

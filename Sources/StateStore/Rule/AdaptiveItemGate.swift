@@ -1,8 +1,7 @@
-/// The seed modifier's size-class handling for an item a host keeps in memory itself (SPEC §7's
-/// `sheetOrNavigate(item:policy:destination:)`), as a plain value: the seed's commented-out
-/// "dismiss on a size-class change" made the `dismiss` policy, gated like a live window
-/// (``SizeClassGate``) so that a transient flip — iPadOS snapshotting a window in the background —
-/// never dismisses.
+/// The size-class handling of the SwiftUI adapter's `sheetOrNavigate(item:policy:destination:)`,
+/// for an item a host keeps in memory itself, as a plain value: under the `dismiss` policy a
+/// change of presentation mode dismisses the item, gated like a live window (``SizeClassGate``) so
+/// that a transient flip — iPadOS snapshotting a window in the background — never dismisses.
 ///
 /// A view holds one in its state, reports the environment to it, wakes it at ``deadline``, and
 /// binds the item's two presentations through `item[sheetWith: gate]` and
@@ -53,16 +52,16 @@ public struct AdaptiveItemGate: Hashable, Sendable {
         policy == .dismiss && settled?.changesMode == true
     }
 
-    /// The seed's two bindings over `item` for the class laid out now.
+    /// The two bindings over `item` (``AdaptiveItem``) for the class laid out now.
     func projection<Item>(of item: Item?) -> AdaptiveItem<Item> {
         AdaptiveItem(item: item, horizontalSizeClass: sizeClass)
     }
 }
 
 extension Optional {
-    /// The item as a sheet presents it: the seed's `sheetItem` (the item when not regular; writes
-    /// ignored when regular), and nothing while `gate` hides a `dismiss` item. A key path, so that a
-    /// view binds `$item[sheetWith: gate]` without a closure of its own.
+    /// The item as a sheet presents it: ``AdaptiveItem/sheetItem`` (the item when not regular;
+    /// writes ignored when regular), and nothing while `gate` hides a `dismiss` item. A key path,
+    /// so that a view binds `$item[sheetWith: gate]` without a closure of its own.
     public subscript(sheetWith gate: AdaptiveItemGate) -> Wrapped? {
         get { gate.showsItem ? gate.projection(of: self).sheetItem : nil }
         set {
@@ -73,8 +72,8 @@ extension Optional {
         }
     }
 
-    /// The item as a navigation destination pushes it: the seed's `navigationItem` (the item when
-    /// regular; writes ignored otherwise), and nothing while `gate` hides a `dismiss` item.
+    /// The item as a navigation destination pushes it: ``AdaptiveItem/navigationItem`` (the item
+    /// when regular; writes ignored otherwise), and nothing while `gate` hides a `dismiss` item.
     public subscript(navigationWith gate: AdaptiveItemGate) -> Wrapped? {
         get { gate.showsItem ? gate.projection(of: self).navigationItem : nil }
         set {

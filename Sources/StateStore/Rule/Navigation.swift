@@ -1,5 +1,6 @@
-/// The navigation verbs of SPEC §3. They act on what the user sees on top: the item's stack when
-/// an item is presented, the window's own path otherwise.
+/// The navigation verbs — push, pop, present, dismiss — and the size-class change. They act on
+/// what the user sees on top: the item's stack when an item is presented, the window's own path
+/// otherwise.
 extension WindowState {
     /// Moves the window to `sizeClass`. Under `dismiss`, a change of presentation mode clears a
     /// presented item; under `migrate` nothing is lost.

@@ -1,5 +1,6 @@
-/// When a window's size-class changes count (SPEC §6), as a plain value: reported classes,
-/// activity and the time in; the class to lay out for and the changes that have settled out.
+/// When a window's size-class changes count, as a plain value that a host's window model and the
+/// SwiftUI adapter share: reported classes, activity and the time in; the class to lay out for
+/// and the changes that have settled out.
 /// Times are durations since any origin the caller keeps to (a clock's first reading), so the
 /// gate holds no clock of its own and tests pass made-up times.
 ///

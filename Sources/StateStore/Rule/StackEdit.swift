@@ -1,6 +1,7 @@
 /// One write of a navigation stack, as SwiftUI makes it (a whole new array for one stack), turned
 /// into the edit it is: remove so many routes from the end of the part of the window it shows, then
-/// append these (SPEC §3, the inverse of the rule).
+/// append these: the inverse of ``WindowState/layout(for:)``, made by
+/// ``WindowState/stackEdit(to:shownFor:)``.
 ///
 /// An edit is defined on the window's state, not on a size class, so it can be applied again on
 /// top of another state: a host replays the edits it has not yet written onto a state another

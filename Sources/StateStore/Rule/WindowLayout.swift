@@ -8,7 +8,8 @@ public enum Presentation: String, Codable, Hashable, Sendable {
     case sheet
 }
 
-/// What a window shows for one size class: SPEC §3's table, derived and never stored.
+/// What a window shows for one size class — whether the item is pushed or in a sheet, and each
+/// stack — derived from the state (``WindowState/layout(for:)``) and never stored.
 public struct WindowLayout: Hashable, Sendable {
     /// The size class this layout was made for.
     public var sizeClass: SizeClass

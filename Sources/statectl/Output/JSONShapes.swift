@@ -1,6 +1,6 @@
 import StateStore
 
-// Every `--json` shape of SPEC §5 that the library does not write itself (a WindowState, a
+// Every `--json` shape statectl prints that the library does not write itself (a WindowState, a
 // StateDocument), in one place, each an object's members as data. Routes always go out through
 // `Route.write(to:)`, so a value leaves exactly as it was stored.
 

@@ -6,7 +6,7 @@
     import Darwin
 #endif
 
-/// File descriptors a store leaves free for the rest of its process (issue 30): a store never
+/// File descriptors a store leaves free for the rest of its process: a store never
 /// opens a connection, a change feed or its watch when that would leave fewer than
 /// ``StateStore/WindowStore/Options/descriptorReserve`` descriptors below the process's limit
 /// (`RLIMIT_NOFILE`); it fails with an I/O error that says so instead.
