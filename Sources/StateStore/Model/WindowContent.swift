@@ -1,40 +1,25 @@
 /// What a write stores of a window: its state without its ids and without what the store stamps
 /// (the revision and the time) — its size class, its routes, its policy, and what its split view
 /// and tab view bind. The one list of these: a state's content is read, set, compared and hashed
-/// as this value (``WindowState/content``).
+/// as this value (``WindowState/content``). Each field starts as in a new window; the engine
+/// builds one with the memberwise initializer, any field left out.
 package struct WindowContent: Hashable, Sendable {
     /// The horizontal size class the window last had.
-    package var sizeClass: SizeClass
+    package var sizeClass: SizeClass = .unspecified
     /// The window's own navigation stack, bottom first.
-    package var path: [Route]
+    package var path: [Route] = []
     /// The presented item, or `nil`.
-    package var item: Route?
+    package var item: Route? = nil
     /// Routes stacked above the item.
-    package var itemPath: [Route]
+    package var itemPath: [Route] = []
     /// What a size-class change does to a presented item.
-    package var policy: SizeChangePolicy
+    package var policy: SizeChangePolicy = .migrate
     /// Which columns the window's split view shows.
-    package var columnVisibility: ColumnVisibility
+    package var columnVisibility: ColumnVisibility = .automatic
     /// The column the window's split view shows when it collapses to one.
-    package var preferredCompactColumn: SplitViewColumn?
+    package var preferredCompactColumn: SplitViewColumn? = nil
     /// The tab the window's tab view shows.
-    package var selectedTab: String?
-
-    /// A content; anything left out is as in a new window.
-    package init(
-        sizeClass: SizeClass = .unspecified, path: [Route] = [], item: Route? = nil, itemPath: [Route] = [],
-        policy: SizeChangePolicy = .migrate, columnVisibility: ColumnVisibility = .automatic,
-        preferredCompactColumn: SplitViewColumn? = nil, selectedTab: String? = nil
-    ) {
-        self.sizeClass = sizeClass
-        self.path = path
-        self.item = item
-        self.itemPath = itemPath
-        self.policy = policy
-        self.columnVisibility = columnVisibility
-        self.preferredCompactColumn = preferredCompactColumn
-        self.selectedTab = selectedTab
-    }
+    package var selectedTab: String? = nil
 
     /// Whether two contents are the same, the tab compared as the store compares it: by its bytes
     /// (Swift's `==` on `String` takes a composed and a decomposed "é" for one tab, where the

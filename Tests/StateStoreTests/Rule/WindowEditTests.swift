@@ -7,11 +7,10 @@ import Testing
 /// leaves the state the verb leaves, and a pop the verb refuses is refused with the same words.
 /// `statectl set` makes its changes through these edits, as hosts do.
 struct WindowEditTests {
-    static let a = route("A", "1")
-    static let b = route("B", "2")
-    static let item = route("Item", #"{"id":7}"#)
-    static let c = route("C", "3")
-    static let x = route("X", #""x""#)
+    /// The routes of `StackEditTests`, whose states these are under every policy and size class.
+    static let (a, b, item, c, x) = (
+        StackEditTests.a, StackEditTests.b, StackEditTests.item, StackEditTests.c, StackEditTests.x
+    )
 
     static let states: [WindowState] = [[], [a], [a, b]].flatMap { path in
         SizeChangePolicy.allCases.flatMap { policy in
