@@ -59,8 +59,8 @@ public struct WindowState: Hashable, Sendable {
         get { content.selectedTab }
         set { content.selectedTab = newValue }
     }
-    // Package surface: the two setters. The host's record of its own writes (`takeContent(of:)`)
-    // puts a state's stamps back after taking another state's content.
+    // Package surface: the two setters, for the package's tests, which build a state as the store
+    // would have stamped it.
     /// 1 on the first write, +1 on every write; 0 for a window never written. Set by the store.
     public package(set) var revision: Int
     /// When this revision was written. Set by the store.

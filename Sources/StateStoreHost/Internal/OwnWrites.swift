@@ -65,11 +65,6 @@ final class OwnWrites: @unchecked Sendable {
 extension WindowState {
     /// Takes `other`'s content, keeping this state's ids and stamps.
     mutating func takeContent(of other: WindowState) {
-        let (session, window, revision, updatedAt) = (session, window, revision, updatedAt)
-        self = other
-        self.session = session
-        self.window = window
-        self.revision = revision
-        self.updatedAt = updatedAt
+        content = other.content
     }
 }

@@ -95,18 +95,14 @@ extension WindowSession {
     ) -> @Sendable (WindowStore) throws(StateStoreError) -> [String] {
         let (session, frames) = (session, frames)
         return { store throws(StateStoreError) in
-            let recorded = Dictionary(
-                try store.windowsOfSceneSessions(session: session).map { (WindowKey($0.window), $0.scene) },
-                uniquingKeysWith: { $1 })
-            let known = try store.scenes(session: session).map(\.window)
-            let holders = known.filter { doomed($0, recorded[WindowKey($0)]) }.map(WindowKey.init)
-            var deleted: [String] = []
-            for id in known
-            where holders.contains(where: { WindowKey(id).belongs(to: $0) }) && frames.claimForDeletion(id) {
-                try store.deleteWindow(session: session, window: id)
-                deleted.append(id)
+            // Decided inside the delete's transaction, the write lock had: a model made while the
+            // delete waited for another process's lock keeps its window.
+            try store.deleteWindows(session: session) { known in
+                let holders = known.filter { doomed($0.window, $0.sceneSession) }.map { WindowKey($0.window) }
+                return known.map(\.window).filter { id in
+                    holders.contains(where: { WindowKey(id).belongs(to: $0) }) && frames.claimForDeletion(id)
+                }
             }
-            return deleted
         }
     }
 

@@ -93,3 +93,43 @@ extension WindowStore {
         }
     }
 }
+
+extension WindowStore {
+    /// Deletes the windows of `session` that `choose` picks from every window the session knows —
+    /// with state or with scene facts only, each with the scene session that recorded it as its own
+    /// (`nil`: none) — with their history and scene facts, in one write transaction. `choose` is
+    /// asked once the write lock is had, so what it consults is as current as the delete: a window
+    /// that gained a reason to stay while the delete waited for another process's lock is kept.
+    /// Returns the deleted ids, sorted by their bytes.
+    ///
+    /// Package surface: the host's session discards with it the windows of scene sessions the
+    /// system no longer keeps, and windows the app closed, sparing each one it made a model of
+    /// meanwhile.
+    package func deleteWindows(
+        session: String, choosing choose: ([(window: String, sceneSession: String?)]) -> [String]
+    ) throws(StateStoreError) -> [String] {
+        try validateIdentifier(session, "session id")
+        return try withDatabase { database throws(StateStoreError) in
+            try database.changingWindows { () throws(StateStoreError) -> [String] in
+                var known: [(window: String, sceneSession: String?)] = []
+                try database.query(
+                    """
+                    SELECT known.window, scene.scene
+                    FROM (SELECT window FROM windows WHERE session = ?1
+                          UNION SELECT window FROM window_scenes WHERE session = ?1) AS known
+                    LEFT JOIN window_scenes AS scene ON scene.session = ?1 AND scene.window = known.window
+                    ORDER BY known.window
+                    """,
+                    bind: { statement throws(StateStoreError) in try statement.bind(1, session) },
+                    row: { statement throws(StateStoreError) in
+                        known.append((statement.text(0), statement.isNull(1) ? nil : statement.text(1)))
+                    })
+                var deleted: [String] = []
+                for window in choose(known) {
+                    deleted += try database.deleteWindows(session: session, window: window)
+                }
+                return deleted.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+            }
+        }
+    }
+}

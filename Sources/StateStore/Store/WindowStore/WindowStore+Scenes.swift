@@ -75,8 +75,8 @@ extension WindowStore {
     /// The windows of `session` a scene session recorded as its own, with that scene session's id,
     /// sorted by window id.
     ///
-    /// Package surface: the host's session reads with it which windows go when the system discards
-    /// scene sessions.
+    /// Package surface: the package's tests read with it what a scene session recorded (the host's
+    /// session decides its discards inside the delete, ``deleteWindows(session:choosing:)``).
     package func windowsOfSceneSessions(session: String) throws(StateStoreError) -> [(window: String, scene: String)] {
         try validateIdentifier(session, "session id")
         return try withDatabase { database throws(StateStoreError) in

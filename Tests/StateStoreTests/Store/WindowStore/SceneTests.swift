@@ -617,3 +617,34 @@ struct SceneSessionRecordTests {
         #expect(throws: StateStoreError.self) { try store.recordSceneSession("x\u{0}", session: "s", window: "a") }
     }
 }
+
+/// A delete that chooses its windows chooses them with the write lock had: what the choice
+/// consults (a host's live models) is as current as the delete.
+struct ChosenDeleteTests {
+    @Test func theChoiceIsMadeWithTheWriteLockHadAndSeesEveryWindowWithItsSceneSession() throws {
+        let folder = TemporaryFolder()
+        let path = folder.file("state.db")
+        let store = try WindowStore(path: path)
+        try store.save(WindowState(session: "s", window: "a"))
+        try store.save(WindowState(session: "s", window: "a/inbox"))
+        try store.recordSceneSession("scene-1", session: "s", window: "a")
+        try store.recordSceneSession("scene-2", session: "s", window: "no-state-yet")
+        try store.save(WindowState(session: "other", window: "a"))
+        var seen: [(window: String, sceneSession: String?)] = []
+        var lockedOut = false
+        let deleted = try store.deleteWindows(session: "s") { known in
+            seen = known
+            // Another connection cannot take the write lock: the delete holds it while it chooses.
+            lockedOut = (try? WriteLock(path)) == nil
+            return ["a", "a/inbox", "no-state-yet"]
+        }
+        #expect(lockedOut, "chosen inside the write transaction")
+        #expect(seen.map(\.window) == ["a", "a/inbox", "no-state-yet"])
+        #expect(seen.map(\.sceneSession) == ["scene-1", nil, "scene-2"])
+        #expect(deleted == ["a", "a/inbox", "no-state-yet"])
+        #expect(try store.windowSummaries(session: "s").isEmpty)
+        #expect(try store.window(session: "other", window: "a") != nil, "another session's untouched")
+        #expect(try store.deleteWindows(session: "s") { _ in [] } == [])
+        #expect(throws: StateStoreError.self) { try store.deleteWindows(session: "") { $0.map(\.window) } }
+    }
+}
