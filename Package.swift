@@ -1,4 +1,6 @@
 // swift-tools-version:6.0
+// StateStore: the presentation state of adaptive app windows, kept in SQLite. MIT licence: see
+// LICENSE (copyright The StateStore authors).
 import PackageDescription
 
 /// The folder this manifest is in, for the one flag that names a file of the package.
@@ -6,7 +8,7 @@ let packageFolder = String(#filePath.dropLast("/Package.swift".count))
 
 let package = Package(
     name: "StateStore",
-    // iOS 17 has all the seed needs (`navigationDestination(item:)`) and Observation; nothing
+    // iOS 17 has all the adapter needs (`navigationDestination(item:)`) and Observation; nothing
     // here needs iOS 18 (the store's lock is a pthread mutex, not `Synchronization.Mutex`).
     platforms: [.iOS(.v17), .macOS(.v14), .tvOS(.v17), .watchOS(.v10), .visionOS(.v1)],
     products: [
@@ -43,13 +45,13 @@ let package = Package(
             name: "StateStore",
             dependencies: ["StateStoreSQLite"]
         ),
-        // What an app links (SPEC §6): the live window model over StateStore. Foundation and
+        // What an app links: the live window model over StateStore. Foundation and
         // Observation are allowed here, never in StateStore (statectl's start-up).
         .target(
             name: "StateStoreHost",
             dependencies: ["StateStore"]
         ),
-        // The SwiftUI adapter (SPEC §7): compiled only where SwiftUI exists (every file is wrapped in
+        // The SwiftUI adapter: compiled only where SwiftUI exists (every file is wrapped in
         // `#if canImport(SwiftUI)`), type-checked here by Scripts/check-swiftui.sh against a stand-in.
         .target(
             name: "StateStoreSwiftUI",
@@ -68,7 +70,7 @@ let package = Package(
                     .when(platforms: [.linux], configuration: .release))
             ]
         ),
-        // A terminal mail app over StateStoreHost (issue 13): the whole loop on a real window, the
+        // A terminal mail app over StateStoreHost: the whole loop on a real window, the
         // terminal, whose width is its size class. No SQL and no SQLite module: what any host links.
         .executableTarget(
             name: "mailhost",
@@ -86,7 +88,7 @@ let package = Package(
             name: "StateStoreTests",
             dependencies: ["StateStore", "StateStoreSQLite", "StateStoreTestSupport", "StateStoreMigrationEmbedder"]
         ),
-        // The library as an app sees it: StateStore alone, no Foundation, no test helpers (issue 10).
+        // The library as an app sees it: StateStore alone, no Foundation, no test helpers.
         .testTarget(
             name: "HostStyleTests",
             dependencies: ["StateStore"]
@@ -107,7 +109,7 @@ let package = Package(
             name: "MailHostTests",
             dependencies: ["StateStoreTestSupport", "mailhost", "statectl"]
         ),
-        // Reliability (issue 6): crash, multi-process, fault and hostile-input tests, and the child
+        // Reliability: crash, multi-process, fault and hostile-input tests, and the child
         // process they drive. The tests run the built `statestore-stress` and `statectl` binaries.
         .executableTarget(
             name: "statestore-stress",
@@ -115,7 +117,7 @@ let package = Package(
             path: "Tests/Helpers/StressHelper"
         ),
         // A host process (StateStoreHost, Dispatch, Foundation) for the reliability tests that need
-        // one under limits set before it opens its session (issue 30: descriptors).
+        // one under limits set before it opens its session (file descriptors).
         .executableTarget(
             name: "statestore-host",
             dependencies: ["StateStore", "StateStoreHost"],
