@@ -29,6 +29,15 @@ struct Command: Sendable {
     var acceptedOptions: [Option] {
         options + (usesDatabase ? Option.globals : []) + [.help]
     }
+
+    /// The options help and the completions offer: the accepted ones but, for a command that
+    /// takes `--db` only (``usesDefaultDatabase`` false), the other ways of naming a store, which
+    /// the parser reads only to say they are not for it.
+    var offeredOptions: [Option] {
+        guard !usesDefaultDatabase else { return acceptedOptions }
+        let appStores = [Option.simulator.option, Option.container.option, Option.app.option, Option.group.option]
+        return acceptedOptions.filter { !appStores.contains($0) }
+    }
 }
 
 /// A positional argument, shown as `<name>` in usage lines, and how its value is read (see

@@ -30,7 +30,7 @@ enum Help {
             text += "\nARGUMENTS:\n"
             for positional in command.arguments { text += row("<\(positional.name)>", positional.help) }
         }
-        let options = command.acceptedOptions
+        let options = command.offeredOptions
         var sections: [OptionSection] = []
         for option in options {
             if let section = option.section, !sections.contains(section) { sections.append(section) }

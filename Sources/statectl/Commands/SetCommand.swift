@@ -52,7 +52,7 @@ enum SetCommand {
     static let push = MutationOption(
         "--push", "route", as: String.self,
         help: "Push a route: onto the item's stack when an item is presented, else onto the window's path."
-    ) { text throws(StateStoreError) in .push(try Route(parsing: text)) }
+    ) { text throws(StateStoreError) in .push(try RouteArgument.read(text)) }
     static let pop = MutationOption(
         "--pop", "n", as: Count.self,
         help:
@@ -61,7 +61,7 @@ enum SetCommand {
     static let present = MutationOption(
         "--present", "route", as: String.self,
         help: "Present a route as the item, replacing any presented item and its stack."
-    ) { text throws(StateStoreError) in .edit(.present(try Route(parsing: text))) }
+    ) { text throws(StateStoreError) in .edit(.present(try RouteArgument.read(text))) }
     static let dismiss = MutationOption("--dismiss", help: "Dismiss the presented item and its stack.", .edit(.dismiss))
     static let policy = MutationOption(
         "--policy", "policy", as: SizeChangePolicy.self,

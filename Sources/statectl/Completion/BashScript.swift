@@ -26,7 +26,7 @@ struct BashScript {
         for command in table.commands {
             arms.append(
                 arm(
-                    Self.word(command.name), options: command.acceptedOptions, arguments: command.arguments,
+                    Self.word(command.name), options: command.offeredOptions, arguments: command.arguments,
                     variadic: command.arguments.last?.arity == .variadic))
         }
         arms.append("    *) options=() valued=() arguments=() ;;")
@@ -66,7 +66,7 @@ struct BashScript {
         }
         for option in table.topLevelOptions { add(nil, option) }
         for command in table.commands {
-            for option in command.acceptedOptions { add(command, option) }
+            for option in command.offeredOptions { add(command, option) }
         }
         let arms = patterns.map { "    \($0.patterns.joined(separator: " | ")) ) REPLY=\(Self.word($0.kind)) ;;" }
         return """

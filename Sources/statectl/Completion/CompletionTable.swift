@@ -19,7 +19,7 @@ struct CompletionTable {
 
     /// The options accepted by `command`, or before a command when `nil`.
     func options(of command: Command?) -> [Option] {
-        command?.acceptedOptions ?? topLevelOptions
+        command?.offeredOptions ?? topLevelOptions
     }
 
     /// What a completion resolves to once the table is known: `.commands` becomes the choice of

@@ -26,7 +26,7 @@ struct FishScript {
             lines.append("")
             lines.append("# \(command.name)")
             let condition = "__statectl_using \(Self.quoted(command.name))"
-            lines += command.acceptedOptions.map { optionLine($0, condition: condition) }
+            lines += command.offeredOptions.map { optionLine($0, condition: condition) }
             for (index, argument) in command.arguments.enumerated() {
                 let rest = argument.arity == .variadic ? " rest" : ""
                 let condition = "__statectl_argument \(Self.quoted(command.name)) \(index)\(rest)"
@@ -54,7 +54,7 @@ struct FishScript {
             return "        case \(pattern)" + (names.isEmpty ? "" : "\n            printf '%s\\n' \(names)")
         }
         var arms = [arm("''", table.topLevelOptions)]
-        for command in table.commands { arms.append(arm(Self.quoted(command.name), command.acceptedOptions)) }
+        for command in table.commands { arms.append(arm(Self.quoted(command.name), command.offeredOptions)) }
         return """
             # The options of command $argv[1] ('' before a command) that take a value.
             function __statectl_valued

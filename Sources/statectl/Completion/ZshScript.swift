@@ -31,7 +31,7 @@ struct ZshScript {
         let topLevel = specs(for: table.topLevelOptions, arguments: [])
         var arms: [String] = []
         for command in table.commands {
-            let specs = specs(for: command.acceptedOptions, arguments: command.arguments)
+            let specs = specs(for: command.offeredOptions, arguments: command.arguments)
             arms.append(
                 "        (\(Self.quoted(command.name)))\n            _arguments -S \\\n"
                     + specs.map { "                \($0)" }.joined(separator: " \\\n") + " && ret=0\n            ;;")
