@@ -14,7 +14,19 @@ struct Screen {
     var error: String?
     var status: String
 
-    static let keys = "up/down select · enter open · esc back · c compose · p policy · q quit"
+    /// The keys the line above the status names, most needed first: "q quit" last.
+    static let keys = ["up/down select", "enter open", "esc back", "c compose", "p policy", "q quit"]
+
+    /// The line of keys, fitted into `width` columns: the keys least needed go first, never "q quit".
+    static func keys(width: Int) -> String {
+        var shown = keys
+        var text = shown.joined(separator: " · ")
+        while text.count > width && shown.count > 2 {
+            shown.remove(at: shown.count - 2)
+            text = shown.joined(separator: " · ")
+        }
+        return text
+    }
 
     /// The smallest terminal mailhost draws in.
     static let minimum = (columns: 30, rows: 8)
@@ -43,7 +55,7 @@ struct Screen {
             drawFrame(sheet, in: &canvas, rows: frame, columns: 1..<(columns - 1))
         }
         if let error { canvas.put("error: " + error, row: rows - 3, column: 1, style: .error) }
-        canvas.put(Screen.keys, row: rows - 2, column: 1)
+        canvas.put(Screen.keys(width: columns - 2), row: rows - 2, column: 1)
         canvas.fill(row: rows - 1, style: .status)
         canvas.put(status, row: rows - 1, column: 1, width: columns - 2, style: .status)
         return canvas

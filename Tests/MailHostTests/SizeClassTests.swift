@@ -169,4 +169,21 @@ struct SizeClassTests {
         #expect(await run.waitForTermination() == .exited(0), "\(run.standardError)")
         #expect(run.terminalModes().modes == before)
     }
+
+    /// The line of keys fits the terminal: what it leaves out to fit, it leaves out from the least
+    /// needed, and "q quit" is always there (at 60 columns it was cut off).
+    @Test(arguments: [30, 45, 60, 80, 99, 120])
+    func theKeysAlwaysShowHowToQuit(_ columns: Int) async throws {
+        let fixture = MailFixture()
+        let run = try fixture.launch(columns: columns, rows: 12)
+        let screen = try await run.waitForScreen("the mailboxes") { $0.breadcrumbs == "Mail" }
+        let keys = screen.lines[screen.lines.count - 2]
+        #expect(keys.hasSuffix("q quit"), "\(columns) columns: '\(keys)'")
+        #expect(keys.count < columns, "\(columns) columns: '\(keys)'")
+        #expect(keys.contains("up/down select"), "\(columns) columns: '\(keys)'")
+        if columns >= 80 { #expect(keys.contains("p policy")) }
+        #expect(screen.overflows == 0)
+        run.type("q")
+        #expect(await run.waitForTermination() == .exited(0), "\(run.standardError)")
+    }
 }
