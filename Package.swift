@@ -72,6 +72,8 @@ let package = Package(
         ),
         // A terminal mail app over StateStoreHost: the whole loop on a real window, the
         // terminal, whose width is its size class. No SQL and no SQLite module: what any host links.
+        // Its mail — the routes and the sample mailbox — is the sample app's own files, compiled
+        // here too through the link Examples/MailHost/Shared: one mail domain for both examples.
         .executableTarget(
             name: "mailhost",
             dependencies: ["StateStoreHost", "StateStore"],

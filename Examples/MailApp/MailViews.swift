@@ -78,16 +78,4 @@
         }
     }
 
-    enum SampleMail {
-        static let folders = ["Inbox", "Work", "Sent"]
-
-        static func threads(in folder: String?) -> [Int] {
-            guard let folder, let index = folders.firstIndex(of: folder) else { return [] }
-            return Array((index * 10)..<(index * 10 + 3))
-        }
-
-        static func messages(in thread: Int) -> [Int] { [thread * 100, thread * 100 + 1] }
-
-        static func subject(of id: Int) -> String { "Message \(id)" }
-    }
 #endif

@@ -5,7 +5,7 @@ struct Options {
     var window = "main"
     /// The narrowest terminal, in columns, laid out as regular.
     var regularWidth = 100
-    /// How long a size-class change must hold before it counts (SPEC §6's settle time).
+    /// How long a size-class change must hold before it is written and the policy applied.
     var settleMilliseconds = 500
     var help = false
 
@@ -45,7 +45,7 @@ struct Options {
 
         From another terminal:
           statectl list mailhost
-          statectl set mailhost main --present 'mailhost.MailRoute:{"message":{"id":11}}'
+          statectl set mailhost main --present 'mailhost.MailRoute:{"message":{"_0":11}}'
 
         """
 

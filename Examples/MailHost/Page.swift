@@ -11,11 +11,13 @@ struct Page {
     var lines: [String] = []
     var rows: [Row] = []
 
-    /// The bottom of every stack: the accounts.
+    /// The bottom of every stack: the folders.
     static let mailboxes = {
         var page = Page(title: "Mail")
-        page.rows = SampleMail.accounts.map { account in
-            Row(label: "\(account.name)  <\(account.address)>", route: .account(id: account.id))
+        page.rows = SampleMail.folders.map { folder in
+            let count =
+                folder == "Drafts" ? SampleMail.drafts.count : SampleMail.threads(in: folder).count
+            return Row(label: "\(folder) (\(count))", route: .folder(folder))
         }
         return page
     }()
@@ -28,30 +30,10 @@ struct Page {
         }
         self.init(title: Page.title(of: route))
         switch route {
-        case .account(let id):
-            guard let account = SampleMail.account(id) else {
-                lines = ["No account '\(id)' here."]
-                return
-            }
-            rows = account.folders.map { folder in
-                let count =
-                    folder == "Drafts"
-                    ? SampleMail.drafts.filter { $0.account == id }.count
-                    : SampleMail.threads.filter { $0.account == id && $0.folder == folder }.count
-                return Row(label: "\(folder) (\(count))", route: .folder(account: id, name: folder))
-            }
-        case let .folder(account, name) where name == "Drafts":
-            rows = SampleMail.drafts.filter { $0.account == account }.map { draft in
-                Row(label: "\(draft.subject)  to \(draft.to)", route: .compose(draft: draft.id))
-            }
-            if rows.isEmpty { lines = ["No drafts."] }
-        case let .folder(account, name):
-            rows = SampleMail.threads.filter { $0.account == account && $0.folder == name }.map { thread in
-                let count = thread.messages.count
-                return Row(
-                    label: "\(thread.subject)  (\(count) message\(count == 1 ? "" : "s"))",
-                    route: .thread(id: thread.id))
-            }
+        case .folder("Drafts"):
+            rows = SampleMail.drafts.map { Row(label: "\($0.subject)  to \($0.to)", route: .compose(draft: $0.id)) }
+        case .folder(let name):
+            rows = Page.threadRows(SampleMail.threads(in: name))
             if rows.isEmpty { lines = ["No mail in \(name)."] }
         case .thread(let id):
             guard let thread = SampleMail.thread(id) else {
@@ -60,8 +42,8 @@ struct Page {
             }
             rows = thread.messages.map { message in
                 Row(
-                    label: "\(Page.name(message.from))  \(message.date)  \(message.body.first ?? "")",
-                    route: .message(id: message.id))
+                    label: "\(SampleMail.name(message.from))  \(message.date)  \(message.body.first ?? "")",
+                    route: .message(message.id))
             }
         case .message(let id):
             guard let (message, thread) = SampleMail.message(id) else {
@@ -74,22 +56,26 @@ struct Page {
                     "Subject: \(thread.subject)", "",
                 ] + message.body
         case .compose(let id):
-            guard id != 0 else {
-                lines = ["To:", "Subject:", "", "(a new message)"]
-                return
-            }
+            // What the sample app's compose offers, as rows: attaching searches the mail.
+            rows = [Row(label: "Attach…", route: .search("attachments"))]
             guard let draft = SampleMail.draft(id) else {
-                lines = ["No draft \(id) here."]
+                lines = ["To:", "Subject:", "", id == 0 ? "(a new message)" : "(draft \(id))"]
                 return
             }
-            lines = ["To:      \(draft.to)", "Subject: \(draft.subject)", ""] + draft.body + ["", "Attachments:"]
-            rows = draft.attachments.map { Row(label: "\($0.name)  \($0.size)", route: .attachment(id: $0.id)) }
-        case .attachment(let id):
-            guard let attachment = SampleMail.attachment(id) else {
-                lines = ["No attachment \(id) here."]
-                return
-            }
-            lines = ["\(attachment.name)  \(attachment.kind), \(attachment.size)", ""] + attachment.preview
+            lines = ["To:      \(draft.to)", "Subject: \(draft.subject)", ""] + draft.body
+            lines += ["", "Attached: " + draft.attachments.joined(separator: ", ")]
+        case .search(let text):
+            rows = Page.threadRows(SampleMail.search(text))
+            if rows.isEmpty { lines = ["Nothing holds '\(text)'."] }
+        }
+    }
+
+    /// A row for each of the threads `ids`, which opens it.
+    private static func threadRows(_ ids: [Int]) -> [Row] {
+        ids.compactMap(SampleMail.thread).map { thread in
+            let count = thread.messages.count
+            return Row(
+                label: "\(thread.subject)  (\(count) message\(count == 1 ? "" : "s"))", route: .thread(thread.id))
         }
     }
 
@@ -100,26 +86,21 @@ struct Page {
     /// The route's name in the breadcrumbs and in a sheet's frame.
     static func title(of route: MailRoute) -> String {
         switch route {
-        case .account(let id): SampleMail.account(id)?.name ?? "Account '\(id)'"
-        case .folder(_, let name): name
+        case .folder(let name): name
         case .thread(let id): SampleMail.thread(id)?.subject ?? "Thread \(id)"
-        case .message(let id): SampleMail.message(id).map { "From \(name($0.0.from))" } ?? "Message \(id)"
+        case .message(let id): SampleMail.message(id).map { "From \(SampleMail.name($0.0.from))" } ?? "Message \(id)"
         case .compose(let id): id == 0 ? "New message" : SampleMail.draft(id)?.subject ?? "Draft \(id)"
-        case .attachment(let id): SampleMail.attachment(id)?.name ?? "Attachment \(id)"
+        case .search(let text): "Search: \(text)"
         }
-    }
-
-    /// "Grace Hopper" of "Grace Hopper <grace@work.example>".
-    private static func name(_ address: String) -> String {
-        guard let bracket = address.firstIndex(of: "<") else { return address }
-        return String(address[..<bracket]).trimmingSuffix(" ")
     }
 }
 
-extension String {
-    fileprivate func trimmingSuffix(_ character: Character) -> String {
-        var text = self
-        while text.last == character { text.removeLast() }
-        return text
+extension MailRoute {
+    /// Whether opening this route presents it as the window's item, rather than pushing it.
+    var isPresented: Bool {
+        switch self {
+        case .message, .compose: true
+        case .folder, .thread, .search: false
+        }
     }
 }

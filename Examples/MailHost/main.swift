@@ -12,7 +12,7 @@ import StateStore
 
 // Before anything can start a thread: the handled signals are blocked in every thread, so that
 // only the signal sources see them.
-MailApp.blockSignals()
+MailHost.blockSignals()
 
 /// Writes `Error: message` (then the usage) to standard error and exits with `status`.
 func refuse(_ message: String, status: Int32, usage: Bool = false) -> Never {
@@ -54,6 +54,6 @@ do {
     refuse(error.description, status: error.exitStatus)
 }
 
-let app = MailApp(options: options, databasePath: databasePath, color: environment["NO_COLOR"] == nil)
+let app = MailHost(options: options, databasePath: databasePath, color: environment["NO_COLOR"] == nil)
 app.start()
 dispatchMain()

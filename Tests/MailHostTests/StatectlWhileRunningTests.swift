@@ -8,10 +8,10 @@ struct StatectlWhileRunningTests {
         let fixture = MailFixture()
         try fixture.prepare(["--size-class", "compact"])
         let run = try fixture.launch(columns: 80)
-        try await run.waitForText("> Work")
+        try await run.waitForText("> Inbox (3)")
 
         let present = try fixture.statectl([
-            "set", "mailhost", "main", "--present", mailRoute(#"{"message":{"id":61}}"#),
+            "set", "mailhost", "main", "--present", mailRoute(#"{"message":{"_0":61}}"#),
         ])
         #expect(present.status == 0, "\(present.stderr)")
         var screen = try await run.waitForText("┌─ From Mary ─")
@@ -19,7 +19,7 @@ struct StatectlWhileRunningTests {
         #expect(screen.status.contains("revision 2"))
 
         let push = try fixture.statectl([
-            "set", "mailhost", "main", "--dismiss", "--push", mailRoute(#"{"account":{"id":"home"}}"#), "--policy",
+            "set", "mailhost", "main", "--dismiss", "--push", mailRoute(#"{"folder":{"_0":"Home"}}"#), "--policy",
             "dismiss",
         ])
         #expect(push.status == 0, "\(push.stderr)")
@@ -29,24 +29,23 @@ struct StatectlWhileRunningTests {
 
         // The app's own next change goes on from there.
         run.type(Keys.enter)
-        try await run.waitForScreen("the home inbox") { $0.breadcrumbs == "Mail › Home › Inbox" }
+        try await run.waitForScreen("the thread") { $0.breadcrumbs == "Mail › Home › Book club: Middlemarch" }
         run.type("q")
         #expect(await run.waitForTermination() == .exited(0), "\(run.standardError)")
         let path = try fixture.stored()["path"] as? [Any] ?? []
-        #expect(
-            path.map(routeValue) == [#"{"account":{"id":"home"}}"#, #"{"folder":{"account":"home","name":"Inbox"}}"#])
+        #expect(path.map(routeValue) == [#"{"folder":{"_0":"Home"}}"#, #"{"thread":{"_0":7}}"#])
     }
 
     @Test func statectlListShowsEveryMailhostWindow() async throws {
         let fixture = MailFixture()
         let main = try fixture.launch()
         let other = try fixture.launch(["--window", "reading"], columns: 80)
-        try await main.waitForText("> Work")
+        try await main.waitForText("> Inbox (3)")
         try await other.waitForText("window reading")
         main.type(Keys.enter)
         other.type(Keys.down + Keys.enter)
-        try await main.waitForText("> Inbox (3)")
-        try await other.waitForText("> Inbox (2)")
+        try await main.waitForText("> Quarterly numbers")
+        try await other.waitForText("> Offsite agenda")
         for run in [main, other] {
             run.type("q")
             #expect(await run.waitForTermination() == .exited(0), "\(run.standardError)")
@@ -63,15 +62,15 @@ struct StatectlWhileRunningTests {
     /// the library writes nothing to standard error, which here is the screen.
     @Test func anUndecodableOutsideWriteLeavesTheScreenWhole() async throws {
         let fixture = MailFixture()
-        try fixture.prepare(["--size-class", "regular", "--push", mailRoute(#"{"account":{"id":"work"}}"#)])
+        try fixture.prepare(["--size-class", "regular", "--push", mailRoute(#"{"folder":{"_0":"Inbox"}}"#)])
         let run = try fixture.launch(standardErrorOnTheTerminal: true)
-        try await run.waitForText("> Inbox (3)")
+        try await run.waitForText("> Quarterly numbers")
         let before = run.screen.lines.count
-        let set = try fixture.statectl(["set", "mailhost", "main", "--present", #"MailRoute:{"message":{"id":61}}"#])
+        let set = try fixture.statectl(["set", "mailhost", "main", "--present", #"MailRoute:{"message":{"_0":61}}"#])
         #expect(set.status == 0, "\(set.stderr)")
         let screen = try await run.waitForText("does not decode")
         #expect(!screen.text.contains("StateStoreHost"), "nothing of the library's on the screen:\n\(screen.text)")
-        #expect(screen.breadcrumbs == "Mail › Work", "the screen did not scroll")
+        #expect(screen.breadcrumbs == "Mail › Inbox", "the screen did not scroll")
         #expect(screen.lines.count == before)
         #expect(screen.lines.filter { $0.contains("revision") }.count == 1, "one status line:\n\(screen.text)")
         run.type("q")
@@ -81,10 +80,10 @@ struct StatectlWhileRunningTests {
     /// The same write with standard error kept apart: the library wrote nothing there at all.
     @Test func anUndecodableOutsideWriteWritesNothingToStandardError() async throws {
         let fixture = MailFixture()
-        try fixture.prepare(["--size-class", "regular", "--push", mailRoute(#"{"account":{"id":"work"}}"#)])
+        try fixture.prepare(["--size-class", "regular", "--push", mailRoute(#"{"folder":{"_0":"Inbox"}}"#)])
         let run = try fixture.launch()
-        try await run.waitForText("> Inbox (3)")
-        let set = try fixture.statectl(["set", "mailhost", "main", "--present", #"MailRoute:{"message":{"id":61}}"#])
+        try await run.waitForText("> Quarterly numbers")
+        let set = try fixture.statectl(["set", "mailhost", "main", "--present", #"MailRoute:{"message":{"_0":61}}"#])
         #expect(set.status == 0, "\(set.stderr)")
         try await run.waitForText("does not decode")
         run.type("q")
@@ -94,29 +93,28 @@ struct StatectlWhileRunningTests {
 
     @Test func aStoredRouteTheAppCannotReadIsNamedOnTheErrorLine() async throws {
         let fixture = MailFixture()
-        try fixture.prepare(["--size-class", "regular", "--push", mailRoute(#"{"account":{"id":"work"}}"#)])
+        try fixture.prepare(["--size-class", "regular", "--push", mailRoute(#"{"folder":{"_0":"Inbox"}}"#)])
         let run = try fixture.launch()
-        try await run.waitForText("> Inbox (3)")
+        try await run.waitForText("> Quarterly numbers")
         let set = try fixture.statectl(["set", "mailhost", "main", "--push", "Calendar.Event:7"])
         #expect(set.status == 0, "\(set.stderr)")
         let screen = try await run.waitForText("error: the stored route Calendar.Event:7 does not decode")
-        #expect(screen.breadcrumbs == "Mail › Work", "what lies from it on is hidden")
+        #expect(screen.breadcrumbs == "Mail › Inbox", "what lies from it on is hidden")
 
         // Going on from what is shown replaces it.
         run.type(Keys.enter)
-        try await run.waitForScreen("the inbox") { $0.breadcrumbs == "Mail › Work › Inbox" }
+        try await run.waitForScreen("the thread") { $0.breadcrumbs == "Mail › Inbox › Quarterly numbers" }
         run.type("q")
         #expect(await run.waitForTermination() == .exited(0), "\(run.standardError)")
         let path = try fixture.stored()["path"] as? [Any] ?? []
-        #expect(
-            path.map(routeValue) == [#"{"account":{"id":"work"}}"#, #"{"folder":{"account":"work","name":"Inbox"}}"#])
+        #expect(path.map(routeValue) == [#"{"folder":{"_0":"Inbox"}}"#, #"{"thread":{"_0":1}}"#])
     }
 
     @Test func aDeletedWindowShowsAnEmptyWindow() async throws {
         let fixture = MailFixture()
-        try fixture.prepare(["--size-class", "regular", "--push", mailRoute(#"{"account":{"id":"home"}}"#)])
+        try fixture.prepare(["--size-class", "regular", "--push", mailRoute(#"{"folder":{"_0":"Home"}}"#)])
         let run = try fixture.launch()
-        try await run.waitForScreen("the account") { $0.breadcrumbs == "Mail › Home" }
+        try await run.waitForScreen("the folder") { $0.breadcrumbs == "Mail › Home" }
         let delete = try fixture.statectl(["delete", "mailhost", "main"])
         #expect(delete.status == 0, "\(delete.stderr)")
         let screen = try await run.waitForScreen("the empty window") { $0.breadcrumbs == "Mail" }

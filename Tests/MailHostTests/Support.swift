@@ -12,7 +12,7 @@ enum Keys {
     static let suspend = "\u{1A}"
 }
 
-/// A mailhost route as `statectl` takes it: `mailhost.MailRoute:{"message":{"id":11}}`.
+/// A mailhost route as `statectl` takes it: `mailhost.MailRoute:{"message":{"_0":11}}`.
 func mailRoute(_ json: String) -> String {
     "mailhost.MailRoute:" + json
 }
@@ -27,9 +27,8 @@ extension MailFixture {
     /// A window saved regular with message 11 pushed over its thread, under `policy`.
     func prepareMessageOverItsThread(policy: String) throws {
         try prepare([
-            "--size-class", "regular", "--push", mailRoute(#"{"account":{"id":"work"}}"#),
-            "--push", mailRoute(#"{"folder":{"account":"work","name":"Inbox"}}"#),
-            "--push", mailRoute(#"{"thread":{"id":1}}"#), "--present", mailRoute(#"{"message":{"id":11}}"#),
+            "--size-class", "regular", "--push", mailRoute(#"{"folder":{"_0":"Inbox"}}"#),
+            "--push", mailRoute(#"{"thread":{"_0":1}}"#), "--present", mailRoute(#"{"message":{"_0":11}}"#),
             "--policy", policy,
         ])
     }

@@ -14,7 +14,7 @@ struct TerminalMannersTests {
         let fixture = MailFixture()
         let run = try fixture.launch()
         let before = run.modesAtLaunch.modes
-        let running = try await run.waitForText("> Work")
+        let running = try await run.waitForText("> Inbox (3)")
         #expect(running.inAlternateScreen)
         #expect(!running.cursorVisible)
         #expect(run.terminalModes().modes != before, "raw mode while it runs")
@@ -36,9 +36,9 @@ struct TerminalMannersTests {
         let fixture = MailFixture()
         let run = try fixture.launch()
         let before = run.modesAtLaunch.modes
-        try await run.waitForText("> Work")
-        run.type(Keys.enter)
         try await run.waitForText("> Inbox (3)")
+        run.type(Keys.enter)
+        try await run.waitForText("> Quarterly numbers")
         if typed { run.type(Keys.interrupt) } else { kill(run.pid, signal) }
 
         #expect(await run.waitForTermination() == .signaled(signal), "\(run.standardError)")
@@ -47,28 +47,28 @@ struct TerminalMannersTests {
         #expect(after.cursorVisible)
         #expect(run.terminalModes().modes == before)
         let path = try fixture.stored()["path"] as? [Any] ?? []
-        #expect(path.map(routeValue) == [#"{"account":{"id":"work"}}"#], "what was shown was saved first")
+        #expect(path.map(routeValue) == [#"{"folder":{"_0":"Inbox"}}"#], "what was shown was saved first")
     }
 
     @Test func closingTheTerminalEndsItBySIGHUPAfterSavingWhatWasShown() async throws {
         let fixture = MailFixture()
         let run = try fixture.launch()
-        try await run.waitForText("> Work")
+        try await run.waitForText("> Inbox (3)")
         run.type(Keys.down + Keys.enter)
-        try await run.waitForText("> Inbox (2)")
+        try await run.waitForText("> Offsite agenda")
         run.hangUp()
         #expect(await run.waitForTermination() == .signaled(SIGHUP), "\(run.standardError)")
         let path = try fixture.stored()["path"] as? [Any] ?? []
-        #expect(path.map(routeValue) == [#"{"account":{"id":"home"}}"#])
+        #expect(path.map(routeValue) == [#"{"folder":{"_0":"Work"}}"#])
     }
 
     @Test func aTypedControlBackslashNeitherKillsItNorLeavesTheTerminalRaw() async throws {
         let fixture = MailFixture()
         let run = try fixture.launch()
         let before = run.modesAtLaunch.modes
-        try await run.waitForText("> Work")
+        try await run.waitForText("> Inbox (3)")
         run.type("\u{1C}" + Keys.down)  // ^\: SIGQUIT, which would dump core, if the terminal sent it
-        try await run.waitForText("> Home")
+        try await run.waitForText("> Work (2)")
         run.type("q")
         #expect(await run.waitForTermination() == .exited(0), "\(run.standardError)")
         #expect(run.terminalModes().modes == before)
@@ -165,9 +165,9 @@ struct TerminalMannersTests {
     @Test func theDatabaseIsFoundAsStatectlFindsIt() async throws {
         let fixture = MailFixture()
         let run = try MailHostRun(arguments: [], environment: fixture.environment, columns: 120, rows: 24)
-        try await run.waitForText("> Work")
-        run.type(Keys.enter)
         try await run.waitForText("> Inbox (3)")
+        run.type(Keys.enter)
+        try await run.waitForText("> Quarterly numbers")
         run.type("q")
         #expect(await run.waitForTermination() == .exited(0), "\(run.standardError)")
         let xdg = fixture.environment["XDG_STATE_HOME"]! + "/statectl/state.db"
@@ -182,11 +182,11 @@ struct TerminalMannersTests {
         try fixture.prepare(["--size-class", "regular"])
         let run = try fixture.launch()
         let before = run.modesAtLaunch.modes
-        try await run.waitForText("> Work")
+        try await run.waitForText("> Inbox (3)")
         let lock = try WriteLock(fixture.database)
         defer { lock.release() }
         run.type(Keys.enter)
-        try await run.waitForText("> Inbox (3)")
+        try await run.waitForText("> Quarterly numbers")
         run.type("q")
         #expect(await run.waitForTermination() == .exited(75))
         #expect(run.standardError.contains("Error: changes to window 'main' were not saved"), "\(run.standardError)")
@@ -199,13 +199,13 @@ struct TerminalMannersTests {
     @Test func noColorDrawsWithoutAnyStyleAndColorDrawsWithStyles() async throws {
         let fixture = MailFixture()
         let plain = try fixture.launch(environment: ["NO_COLOR": ""])
-        try await plain.waitForText("> Work")
+        try await plain.waitForText("> Inbox (3)")
         plain.type("q")
         #expect(await plain.waitForTermination() == .exited(0))
         #expect(plain.screen.styleChanges == 0, "NO_COLOR, even empty: no SGR at all")
 
         let styled = try fixture.launch()
-        try await styled.waitForText("> Work")
+        try await styled.waitForText("> Inbox (3)")
         #expect(styled.screen.styleChanges > 0)
     }
 
@@ -213,22 +213,22 @@ struct TerminalMannersTests {
         let fixture = MailFixture()
         try fixture.prepare(["--size-class", "regular"])  // nothing left to settle after the launch
         let run = try fixture.launch()
-        let first = try await run.waitForText("> Work")
-        let work = try #require(first.lines.firstIndex { $0.contains("> Work") })
+        let first = try await run.waitForText("> Inbox (3)")
+        let inbox = try #require(first.lines.firstIndex { $0.contains("> Inbox") })
         run.markUntouched()
         run.type(Keys.down)
-        let screen = try await run.waitForText("> Home")
-        #expect(screen.touchedRows == [work, work + 1], "the two rows whose selection changed")
+        let screen = try await run.waitForText("> Work (2)")
+        #expect(screen.touchedRows == [inbox, inbox + 1], "the two rows whose selection changed")
     }
 
     @Test func controlCharactersInAStoredRouteNeverReachTheTerminal() async throws {
         let fixture = MailFixture()
         try fixture.prepare([
-            "--size-class", "regular", "--push", mailRoute(#"{"account":{"id":"\u001b]0;owned\u0007x"}}"#),
+            "--size-class", "regular", "--push", mailRoute(#"{"folder":{"_0":"\u001b]0;owned\u0007x"}}"#),
         ])
         let run = try fixture.launch()
-        let screen = try await run.waitForText(#"Account '\u{1B}]0;owned\u{7}x'"#)
+        let screen = try await run.waitForText(#"Mail › \u{1B}]0;owned\u{7}x"#)
         #expect(screen.unknown.isEmpty, "no sequence but mailhost's own: \(screen.unknown)")
-        #expect(screen.text.contains(#"No account '\u{1B}]0;owned\u{7}x' here."#))
+        #expect(screen.text.contains(#"No mail in \u{1B}]0;owned\u{7}x."#))
     }
 }

@@ -1,9 +1,9 @@
 import StateStoreHost
 
-// MARK: - app: what a mail window can show, compiled into the app and its share extension
+// MARK: - app: what a mail window can show, compiled into the app, its share extension and mailhost
 
 /// A place in the mail app: `MailApp.MailRoute` in the app, `MailShare.MailRoute` in the share
-/// extension, and each reads what the other wrote.
+/// extension, `mailhost.MailRoute` in the terminal host, and each reads what the others wrote.
 enum MailRoute: Codable, Hashable, RouteRepresentable {
     case folder(String)
     case thread(Int)

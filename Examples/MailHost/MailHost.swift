@@ -10,7 +10,7 @@ import StateStoreHost
     import Darwin
 #endif
 
-/// The running app: one window of session `mailhost`, drawn on the terminal from its model and
+/// The running host: one window of session `mailhost`, drawn on the terminal from its model and
 /// fed the terminal's size and activity as the model's environment.
 ///
 /// Everything happens on the main actor, on the main dispatch queue: keys arrive through a read
@@ -19,7 +19,7 @@ import StateStoreHost
 /// scheduling one redraw. The app decides nothing about layout: it draws `stack`, `sheet` and
 /// `sheetPath` as the model gives them.
 @MainActor
-final class MailApp {
+final class MailHost {
     /// The signals the app handles: blocked in every thread (see ``blockSignals()``) and taken
     /// from the signal sources instead.
     nonisolated static let signals = [SIGINT, SIGTERM, SIGHUP, SIGWINCH, SIGTSTP, SIGCONT]
