@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Apple-availability type-check of StateStore and statectl, on Linux with no Apple SDK (SPEC §8).
+# Apple-availability type-check of StateStore and statectl, on Linux with no Apple SDK: nothing newer than iOS 17 and macOS 14.
 #
 #   Scripts/check-apple.sh               the canary, then the sources, for both targets
 #   Scripts/check-apple.sh --self-test   the canary only: shows that the check can fail

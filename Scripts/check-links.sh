@@ -13,7 +13,7 @@
 #   - a relative link, `[text](path)`, `[text](path#anchor)`, `![alt](path)`, a reference
 #     definition `[label]: path` or an HTML `href`/`src`, whose path (from the Markdown file's
 #     folder, or from the repository's root when it starts with `/`) names no file or folder, or
-#     leads out of the repository (GitHub cannot show ../shared);
+#     leads out of the repository (GitHub cannot show a file beside it);
 #   - an `#anchor` into a Markdown file (or `#anchor` alone, into the file itself) that matches no
 #     heading there, by GitHub's rule (lower case, punctuation but `-` and `_` dropped, each space a
 #     hyphen, `-1`, `-2` … on repeated headings), nor an HTML `id` or `name`. A link into a DocC

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Type-checks the SwiftUI adapter (Sources/StateStoreSwiftUI) and the sample app (Examples/MailApp)
 # on a machine without Apple's SDKs, against the stand-in modules in Tests/SwiftUIStandIn and the
-# built StateStoreHost module (SPEC §7).
+# built StateStoreHost module.
 #
 # Each platform's branches are compiled against what that platform has, told apart as the sources
 # tell them (`canImport`, never `os()`, so that every line is compiled by one configuration here):

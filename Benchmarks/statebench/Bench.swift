@@ -283,7 +283,7 @@ final class Bench {
                 note: notes[key] ?? (key == "restore 1M" ? scaleNote : nil))
         }
         let cliNote = notes["cli"]
-        // Issue 16's goals; the last two are "no worse than round 1", the top of the range the
+        // The package's targets; the last two are "no worse than round 1", the top of the range the
         // README gave then (list --json 0.85–0.89×, peak RSS 10.3–10.5 MiB).
         return [
             target("save", "save throughput vs raw", "×", .atLeast, 0.95),

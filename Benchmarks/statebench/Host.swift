@@ -4,7 +4,7 @@ import StateStore
 import StateStoreBaselines
 import StateStoreHost
 
-// The host section (issue 11): a live WindowModel on the main actor, which is idle between the
+// The host section: a live WindowModel on the main actor, which is idle between the
 // steps (statebench's main is async, so the main queue the host delivers on is serviced).
 
 extension Bench {

@@ -3,7 +3,7 @@ import StateStore
 import StateStoreBaselines
 import StateStoreHost
 
-// The launch section (issue 16): what a host does when it starts — open a store of 1,000 windows
+// The launch section: what a host does when it starts — open a store of 1,000 windows
 // and restore one session's 4 windows into a size class — by WindowStore, by the C baseline doing
 // the same opens, pragmas and selects, and by StateStoreHost (a WindowSession and 4 WindowModels).
 
@@ -91,7 +91,7 @@ extension Bench {
             Target(
                 figure: "launch (open, restore 4 of 1k windows) vs raw", measured: measured["launch"], unit: "×",
                 bound: .atMost, limit: 1.5),
-            // Issue 29: a host's launch, its session and 4 live windows, against raw's.
+            // A host's launch, its session and 4 live windows, against raw's.
             Target(
                 figure: "launch, WindowSession + 4 WindowModels vs raw", measured: measured["host launch"],
                 unit: "×", bound: .atMost, limit: 2.5),

@@ -2,7 +2,7 @@ import Foundation
 import StateStore
 import StateStoreBaselines
 
-// The notify section (issue 14): how soon a change feed learns of a commit made by another
+// The notify section: how soon a change feed learns of a commit made by another
 // process, and how often an idle one wakes, with file notifications and with forced polling
 // (what every feed did before), in one run.
 
