@@ -30,10 +30,6 @@ STRAY = re.compile(rf"{_N}(?:\.\d+)?(?:–{_N}(?:\.\d+)?)?(?:×| ?µs\b| ?(?:ops
                    rf"|{_N}(?:\.\d+–{_N}(?:\.\d+)?|–{_N}(?:\.\d+)?|\.\d+) ?(?:ms|MiB)\b"
                    # a sample's line count, as Scripts/count-glue.sh gives it
                    r"|(?<!over )(?<!than )(?<!most )\b\d+\**,? (?:lines of )?(?:app|mail|recipes|wiring|glue)\b")
-# Files allowed to cite for now: each is reported as a note, not a failure, and must come off this
-# list once it cites nothing (the check fails on a listed file that no longer cites). Empty: nothing
-# in the repository cites what it does not hold.
-CITING_FOR_NOW: set[str] = set()
 GENERATED = {
     "docc articles": "Documentation/Development.md",
     "latest run": "Benchmarks/README.md",
@@ -282,7 +278,6 @@ def check(root, write):
             if path != "Benchmarks/README.md":
                 findings += [f"{path}:{line}: {figure!r}, a figure not from {FIGURES}: write it as "
                              "<!--fig KEY-->…<!--/fig-->" for line, figure in strays(text)]
-    citing_for_now = set()
     for path in list(files(root, DOCS, {".md", ".swift", ".plist", ".xcconfig"})) + list(files(root, CITED)):
         if path.startswith("Scripts/check-docs/") or path == "Scripts/check-docs.sh" or path.endswith(".h"):
             continue
@@ -293,16 +288,10 @@ def check(root, write):
             continue
         cites = [(number_, match.group(0)) for number_, line in enumerate(lines, 1)
                  for match in [CITATION.search(line)] if match]
-        if path in CITING_FOR_NOW:
-            if cites:
-                citing_for_now.add(path)
-            continue
         findings += [f"{path}:{number_}: '{cited}' cites what the repository does not hold: say what it meant"
                      for number_, cited in cites]
-    findings += [f"{path}: cites nothing now: take it off CITING_FOR_NOW in {os.path.relpath(__file__, root)}"
-                 for path in sorted(CITING_FOR_NOW - citing_for_now) if os.path.exists(os.path.join(root, path))]
     findings += ci_scripts(root)
-    return findings, sorted(citing_for_now)
+    return findings
 
 
 def tokens_at_line_start(text):
@@ -366,18 +355,14 @@ def main():
         for key in sorted(figures):
             print(f"{key}\t{figures[key]}")
         return 0
-    findings, citing = check(root, "--write" in arguments or "--record" in arguments)
+    findings = check(root, "--write" in arguments or "--record" in arguments)
     for finding in findings:
         print("error: " + finding)
-    if citing:
-        print(f"note: {len(citing)} files still cite, left to the changes under way in them (CITING_FOR_NOW): "
-              + ", ".join(path.split("/")[-1] for path in citing))
     if findings:
         return 1
     figures, record = all_figures(root)
     print(f"Docs: every quoted figure is the statebench run of {record['date']} ({FIGURES}) or the sample's "
-          f"count; the DocC articles and CI's scripts listed as they are; nothing cited from outside the repository"
-          f"{' but in the files noted' if citing else ''}")
+          f"count; the DocC articles and CI's scripts listed as they are; nothing cited from outside the repository")
     return 0
 
 
