@@ -81,6 +81,18 @@ struct ColumnTests {
         #expect(window.stack == [.message(2)] && window.item == nil)
     }
 
+    @Test func aPreviewLinkedIntoItsColumnsShowsItsCompactSheetOnceTheViewHasDrawn() {
+        // Testing and previews: a preview's model navigated after it is made, as a split view
+        // preview does; the adapter's views call presentationReady() when they appear.
+        let window = WindowModel<Mail>(previewing: [], sizeClass: .compact)
+        window.navigate(sidebar: Category.sent, content: 12, presenting: .compose(draft: 12))
+        #expect(window[sidebar: Category.self] == .sent && window[content: Int.self] == 12)
+        #expect(window.sheet == nil, "held until the stack under it is drawn")
+        window.presentationReady()
+        #expect(window.sheet?.route == .compose(draft: 12))
+        #expect(window.revision == 0, "nothing stored")
+    }
+
     @Test func aColumnSelectionWrittenByAnotherModuleIsRead() async throws {
         // The app's extension compiles the same type into a module of another name.
         let fixture = HostFixture()
