@@ -24,4 +24,4 @@
 # What it cannot see: whether Xcode opens, builds, signs or runs it (Examples/MailApp/README.md).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-python3 Scripts/check-xcodeproj/mailapp_project.py ${1:+"$1"} .
+python3 Scripts/check-xcodeproj/sample_projects.py ${1:+"$1"} .

@@ -1,6 +1,6 @@
 """The work of Scripts/check-xcodeproj.sh (which says what is checked and why).
 
-    python3 mailapp_project.py [--write | --self-test] ROOT
+    python3 sample_projects.py [--write | --self-test] ROOT
 
 ROOT is the repository. The project, Examples/MailApp/MailApp.xcodeproj/project.pbxproj, lists the
 sample's files by name (no folder synchronized by Xcode 16: what it builds can be checked here,
