@@ -2,12 +2,14 @@
 
     python3 sample_projects.py [--write | --self-test] ROOT
 
-ROOT is the repository. The project, Examples/MailApp/MailApp.xcodeproj/project.pbxproj, lists the
-sample's files by name (no folder synchronized by Xcode 16: what it builds can be checked here,
-file by file), and is written by this script from the files on disk (--write): Swift files at the
-top of Examples/MailApp are the app's, in ShareExtension/ the share extension's, in Shared/ both
-targets'. Without --write the committed project must be what the script writes, and it is then
-read back as Xcode reads it (an OpenStep property list) and checked for what an Xcode build needs.
+ROOT is the repository. Each sample app (SAMPLES: Examples/MailApp, Examples/RecipeBrowser) has a
+project, Examples/NAME/NAME.xcodeproj, that lists the sample's files by name (no folder
+synchronized by Xcode 16: what it builds can be checked here, file by file), and is written by this
+script from the files on disk (--write): the Swift files of each target's folders are the target's
+(MailApp's: those at the top of Examples/MailApp and in Shared/; its share extension's: those in
+ShareExtension/ and Shared/; RecipeBrowser's: those at the top of Examples/RecipeBrowser). Without
+--write each committed project must be what the script writes, and it is then read back as Xcode
+reads it (an OpenStep property list) and checked for what an Xcode build needs.
 """
 
 import hashlib
@@ -18,44 +20,102 @@ import shutil
 import sys
 import tempfile
 
-SAMPLE = "Examples/MailApp"
-PROJECT = SAMPLE + "/MailApp.xcodeproj/project.pbxproj"
-APP, EXTENSION = "MailApp", "MailShare"
-# Each target's package products: the app the SwiftUI adapter (which brings the host), the share
-# extension the host and the engine it writes with.
-PRODUCTS = {APP: ["StateStoreSwiftUI", "StateStoreHost"], EXTENSION: ["StateStoreHost", "StateStore"]}
+APP_KIND, EXTENSION_KIND = "com.apple.product-type.application", "com.apple.product-type.app-extension"
 FILE_TYPES = {".swift": "sourcecode.swift", ".plist": "text.plist.xml", ".entitlements": "text.plist.entitlements",
               ".xcconfig": "text.xcconfig", ".md": "net.daringfireball.markdown"}
+# What Xcode writes into a new project's workspace, committed so that opening it changes nothing.
+WORKSPACE = """<?xml version="1.0" encoding="UTF-8"?>
+<Workspace
+   version = "1.0">
+   <FileRef
+      location = "self:">
+   </FileRef>
+</Workspace>
+"""
+
+
+class Target:
+    """One target of a sample: its Swift files are those of `folders` (inside the sample, "" its
+    top), as Scripts/check-swiftui.sh type-checks them as a module of the target's name."""
+
+    def __init__(self, name, folders, products, info_plist, bundle_id, entitlements=None):
+        self.name, self.folders, self.products = name, folders, products
+        self.info_plist, self.bundle_id, self.entitlements = info_plist, bundle_id, entitlements
+
+
+class Sample:
+    """A sample app and its project: an app, perhaps one app extension built first and embedded in
+    it; the URL scheme its code reads (file, pattern); the App Group its code names, if any."""
+
+    def __init__(self, name, folders, app, scheme, extension=None, app_group=None, seed=None):
+        self.name, self.folder, self.folders = name, "Examples/" + name, folders
+        self.app, self.extension, self.scheme, self.app_group = app, extension, scheme, app_group
+        self.targets = [app] + ([extension] if extension else [])
+        self.project = f"{self.folder}/{name}.xcodeproj/project.pbxproj"
+        self.workspace = f"{self.folder}/{name}.xcodeproj/project.xcworkspace/contents.xcworkspacedata"
+        # Hashed into each object's id: a project's ids are its own (MailApp's, the first, kept theirs).
+        self.seed = seed if seed is not None else f"StateStore sample {name} "
+
+    def identifier(self, key):
+        return hashlib.sha1((self.seed + key).encode()).hexdigest()[:24].upper()
+
+
+SAMPLES = [
+    # The mail app: the SwiftUI adapter (which brings the host); its share extension, the host and
+    # the engine it writes with, in the App Group both share.
+    Sample("MailApp", ["Shared", "ShareExtension"],
+           app=Target("MailApp", ["", "Shared"], ["StateStoreSwiftUI", "StateStoreHost"], "Info.plist",
+                      "$(BUNDLE_ID_PREFIX).mail", entitlements="MailApp.entitlements"),
+           extension=Target("MailShare", ["ShareExtension", "Shared"], ["StateStoreHost", "StateStore"],
+                            "ShareExtension/Info.plist", "$(BUNDLE_ID_PREFIX).mail.share",
+                            entitlements="ShareExtension/MailShare.entitlements"),
+           scheme=("MailLink.swift", r'url\.scheme == "([^"]+)"'),
+           app_group=("Shared/MailRoute.swift", r'static let appGroup = "([^"]+)"'), seed="StateStore sample "),
+]
 
 
 # MARK: - The files
 
-def sample_files(root):
-    """The sample's files as the project lists them: {group: [names]}, group "" the top."""
-    folder = os.path.join(root, SAMPLE)
-    def names(sub, suffixes):
-        path = os.path.join(folder, sub)
-        return sorted(name for name in os.listdir(path) if os.path.splitext(name)[1] in suffixes
+def sample_files(root, sample):
+    """The sample's files as the project lists them: {folder: [names]}, folder "" the top."""
+    def names(sub):
+        path = os.path.join(root, sample.folder, sub)
+        return sorted(name for name in os.listdir(path) if os.path.splitext(name)[1] in FILE_TYPES
                       and os.path.isfile(os.path.join(path, name)))
-    return {
-        "": names("", {".swift", ".plist", ".entitlements", ".xcconfig", ".md"}),
-        "Shared": names("Shared", {".swift"}),
-        "ShareExtension": names("ShareExtension", {".swift", ".plist", ".entitlements"}),
-    }
+    return {folder: names(folder) for folder in [""] + sample.folders}
 
 
-def expected_sources(files):
-    """Each target's Swift files, as paths inside Examples/MailApp: what Scripts/check-swiftui.sh
-    type-checks as the app and as the extension."""
-    swift = lambda group: [os.path.join(group, name) for name in files[group] if name.endswith(".swift")]
-    return {APP: swift("") + swift("Shared"), EXTENSION: swift("ShareExtension") + swift("Shared")}
+def expected_sources(files, sample):
+    """Each target's Swift files, as paths inside the sample: what Scripts/check-swiftui.sh
+    type-checks as the target's module."""
+    return {target.name: [os.path.join(folder, name) for folder in target.folders for name in files[folder]
+                          if name.endswith(".swift")] for target in sample.targets}
+
+
+def code_names(root, sample, what):
+    """What the sample's code names: its URL scheme ("scheme") or App Group ("app_group"), None
+    when it names none."""
+    if getattr(sample, what) is None:
+        return None
+    file, pattern = getattr(sample, what)
+    try:
+        with open(os.path.join(root, sample.folder, file), encoding="utf-8") as source:
+            match = re.search(pattern, source.read())
+    except FileNotFoundError:
+        match = None
+    return match.group(1) if match else f"(none: {file} names none)"
+
+
+def imported_products(root, sample, sources, declared):
+    """The package's products the Swift files `sources` import."""
+    found = set()
+    for path in sources:
+        with open(os.path.join(root, sample.folder, path), encoding="utf-8") as file:
+            found |= set(re.findall(r"^\s*import\s+(\w+)\s*$", file.read(), re.M)) & declared
+    return found
 
 
 # MARK: - Writing
-
-def identifier(key):
-    return hashlib.sha1(("StateStore sample " + key).encode()).hexdigest()[:24].upper()
-
 
 def quoted(value):
     if re.fullmatch(r"[A-Za-z0-9_./]+", value):
@@ -80,40 +140,43 @@ def render(value, names, indent):
     return f"{text} /* {names[value]} */" if value in names else text
 
 
-def project(root):
-    """The project's text, from the files on disk."""
-    files = sample_files(root)
+def project(root, sample):
+    """The sample's project text, from the files on disk."""
+    files = sample_files(root, sample)
     objects, names = {}, {}
+    app, extension = sample.app, sample.extension
 
     def add(key, label, isa, /, **fields):
-        ident = identifier(key)
+        ident = sample.identifier(key)
         objects[ident] = dict(isa=isa, **fields)
         names[ident] = label
         return ident
 
-    def file_reference(group, name):
-        path = os.path.join(group, name)
+    def file_reference(folder, name):
+        path = os.path.join(folder, name)
         return add("file " + path, name, "PBXFileReference", lastKnownFileType=FILE_TYPES[os.path.splitext(name)[1]],
                    path=name, sourceTree="<group>")
 
-    references = {os.path.join(group, name): file_reference(group, name) for group in files for name in files[group]}
-    app_product = add("product app", f"{APP}.app", "PBXFileReference", explicitFileType="wrapper.application",
-                      includeInIndex="0", path=f"{APP}.app", sourceTree="BUILT_PRODUCTS_DIR")
-    extension_product = add("product extension", f"{EXTENSION}.appex", "PBXFileReference",
-                            explicitFileType="wrapper.app-extension", includeInIndex="0", path=f"{EXTENSION}.appex",
-                            sourceTree="BUILT_PRODUCTS_DIR")
-    products_group = add("group Products", "Products", "PBXGroup", children=[app_product, extension_product],
-                         name="Products", sourceTree="<group>")
-    groups = {group: add("group " + group, group, "PBXGroup",
-                         children=[references[os.path.join(group, name)] for name in files[group]],
-                         path=group, sourceTree="<group>") for group in ("Shared", "ShareExtension")}
-    main_group = add("group main", "MailApp", "PBXGroup",
-                     children=[references[name] for name in files[""]] + [groups["Shared"], groups["ShareExtension"],
-                                                                           products_group],
+    references = {os.path.join(folder, name): file_reference(folder, name) for folder in files for name in files[folder]}
+    app_product = add("product app", f"{app.name}.app", "PBXFileReference", explicitFileType="wrapper.application",
+                      includeInIndex="0", path=f"{app.name}.app", sourceTree="BUILT_PRODUCTS_DIR")
+    products = [app_product]
+    if extension:
+        extension_product = add("product extension", f"{extension.name}.appex", "PBXFileReference",
+                                explicitFileType="wrapper.app-extension", includeInIndex="0",
+                                path=f"{extension.name}.appex", sourceTree="BUILT_PRODUCTS_DIR")
+        products.append(extension_product)
+    products_group = add("group Products", "Products", "PBXGroup", children=products, name="Products",
+                         sourceTree="<group>")
+    groups = [add("group " + folder, folder, "PBXGroup",
+                  children=[references[os.path.join(folder, name)] for name in files[folder]],
+                  path=folder, sourceTree="<group>") for folder in sample.folders]
+    main_group = add("group main", sample.name, "PBXGroup",
+                     children=[references[name] for name in files[""]] + groups + [products_group],
                      sourceTree="<group>")
     package = add("package", 'XCLocalSwiftPackageReference "../.."', "XCLocalSwiftPackageReference",
                   relativePath="../..")
-    xcconfig = references["MailApp.xcconfig"]
+    xcconfig = references[sample.name + ".xcconfig"]
 
     def configurations(owner, settings):
         """A configuration list of Debug and Release, each with settings (and the debug/release ones)."""
@@ -126,16 +189,19 @@ def project(root):
         return add(f"configurations {owner}", f'Build configuration list for {owner}', "XCConfigurationList",
                    buildConfigurations=made, defaultConfigurationIsVisible="0", defaultConfigurationName="Release")
 
-    sources = expected_sources(files)
+    sources = expected_sources(files, sample)
 
-    def target(name, product, product_type, settings, extra_phases=(), dependencies=()):
+    def target(spec, product, product_type, settings, extra_phases=(), dependencies=()):
+        name = spec.name
+        settings = dict(settings, INFOPLIST_FILE=spec.info_plist, PRODUCT_BUNDLE_IDENTIFIER=spec.bundle_id,
+                        **({"CODE_SIGN_ENTITLEMENTS": spec.entitlements} if spec.entitlements else {}))
         build_files = [add(f"build {name} {path}", os.path.basename(path) + " in Sources", "PBXBuildFile",
                            fileRef=references[path]) for path in sources[name]]
         product_dependencies = [add(f"product {name} {product_name}", product_name, "XCSwiftPackageProductDependency",
-                                    package=package, productName=product_name) for product_name in PRODUCTS[name]]
+                                    package=package, productName=product_name) for product_name in spec.products]
         frameworks = [add(f"link {name} {product_name}", product_name + " in Frameworks", "PBXBuildFile",
                           productRef=dependency)
-                      for product_name, dependency in zip(PRODUCTS[name], product_dependencies)]
+                      for product_name, dependency in zip(spec.products, product_dependencies)]
         phases = [
             add(f"sources {name}", "Sources", "PBXSourcesBuildPhase", buildActionMask="2147483647", files=build_files,
                 runOnlyForDeploymentPostprocessing="0"),
@@ -144,32 +210,33 @@ def project(root):
             add(f"resources {name}", "Resources", "PBXResourcesBuildPhase", buildActionMask="2147483647", files=[],
                 runOnlyForDeploymentPostprocessing="0"),
         ] + list(extra_phases)
-        return add("target " + name, name, "PBXNativeTarget", buildConfigurationList=configurations(name, settings),
-                   buildPhases=phases, buildRules=[], dependencies=list(dependencies), name=name,
-                   packageProductDependencies=product_dependencies, productName=name, productReference=product,
-                   productType=product_type)
+        return add("target " + name, name, "PBXNativeTarget",
+                   buildConfigurationList=configurations(name, {"both": settings}), buildPhases=phases, buildRules=[],
+                   dependencies=list(dependencies), name=name, packageProductDependencies=product_dependencies,
+                   productName=name, productReference=product, productType=product_type)
 
     signing = {"CODE_SIGN_STYLE": "Automatic", "CURRENT_PROJECT_VERSION": "1", "GENERATE_INFOPLIST_FILE": "NO",
                "MARKETING_VERSION": "0.3.0", "PRODUCT_NAME": "$(TARGET_NAME)", "SWIFT_EMIT_LOC_STRINGS": "YES"}
-    extension = target(EXTENSION, extension_product, "com.apple.product-type.app-extension", {"both": dict(
-        signing, APPLICATION_EXTENSION_API_ONLY="YES",
-        CODE_SIGN_ENTITLEMENTS="ShareExtension/MailShare.entitlements", INFOPLIST_FILE="ShareExtension/Info.plist",
-        LD_RUNPATH_SEARCH_PATHS=["$(inherited)", "@executable_path/Frameworks", "@executable_path/../../Frameworks"],
-        PRODUCT_BUNDLE_IDENTIFIER="$(BUNDLE_ID_PREFIX).mail.share", SKIP_INSTALL="YES")})
-    proxy = add("proxy extension", "PBXContainerItemProxy", "PBXContainerItemProxy",
-                containerPortal=identifier("project"), proxyType="1", remoteGlobalIDString=extension,
-                remoteInfo=EXTENSION)
-    dependency = add("dependency extension", "PBXTargetDependency", "PBXTargetDependency", target=extension,
-                     targetProxy=proxy)
-    embed_file = add("embed extension", f"{EXTENSION}.appex in Embed Foundation Extensions", "PBXBuildFile",
-                     fileRef=extension_product, settings={"ATTRIBUTES": ["RemoveHeadersOnCopy"]})
-    embed = add("embed", "Embed Foundation Extensions", "PBXCopyFilesBuildPhase", buildActionMask="2147483647",
-                dstPath="", dstSubfolderSpec="13", files=[embed_file], name="Embed Foundation Extensions",
-                runOnlyForDeploymentPostprocessing="0")
-    app = target(APP, app_product, "com.apple.product-type.application", {"both": dict(
-        signing, CODE_SIGN_ENTITLEMENTS="MailApp.entitlements", INFOPLIST_FILE="Info.plist",
-        LD_RUNPATH_SEARCH_PATHS=["$(inherited)", "@executable_path/Frameworks"],
-        PRODUCT_BUNDLE_IDENTIFIER="$(BUNDLE_ID_PREFIX).mail")}, extra_phases=[embed], dependencies=[dependency])
+    targets, embedding = [], {}
+    if extension:
+        extension_target = target(extension, extension_product, EXTENSION_KIND, dict(
+            signing, APPLICATION_EXTENSION_API_ONLY="YES", SKIP_INSTALL="YES",
+            LD_RUNPATH_SEARCH_PATHS=["$(inherited)", "@executable_path/Frameworks",
+                                     "@executable_path/../../Frameworks"]))
+        targets.append(extension_target)
+        proxy = add("proxy extension", "PBXContainerItemProxy", "PBXContainerItemProxy",
+                    containerPortal=sample.identifier("project"), proxyType="1", remoteGlobalIDString=extension_target,
+                    remoteInfo=extension.name)
+        dependency = add("dependency extension", "PBXTargetDependency", "PBXTargetDependency", target=extension_target,
+                         targetProxy=proxy)
+        embed_file = add("embed extension", f"{extension.name}.appex in Embed Foundation Extensions", "PBXBuildFile",
+                         fileRef=extension_product, settings={"ATTRIBUTES": ["RemoveHeadersOnCopy"]})
+        embed = add("embed", "Embed Foundation Extensions", "PBXCopyFilesBuildPhase", buildActionMask="2147483647",
+                    dstPath="", dstSubfolderSpec="13", files=[embed_file], name="Embed Foundation Extensions",
+                    runOnlyForDeploymentPostprocessing="0")
+        embedding = {"extra_phases": [embed], "dependencies": [dependency]}
+    targets.insert(0, target(app, app_product, APP_KIND, dict(
+        signing, LD_RUNPATH_SEARCH_PATHS=["$(inherited)", "@executable_path/Frameworks"]), **embedding))
 
     project_settings = {
         "both": {
@@ -188,18 +255,19 @@ def project(root):
             "VALIDATE_PRODUCT": "YES",
         },
     }
-    objects[identifier("project")] = dict(
+    root_id = sample.identifier("project")
+    objects[root_id] = dict(
         isa="PBXProject",
         attributes={"BuildIndependentTargetsInParallel": "1", "LastSwiftUpdateCheck": "1600",
                     "LastUpgradeCheck": "1600"},
         buildConfigurationList=configurations("project", project_settings), developmentRegion="en",
         hasScannedForEncodings="0", knownRegions=["en", "Base"], mainGroup=main_group,
         minimizedProjectReferenceProxies="1", packageReferences=[package], preferredProjectObjectVersion="77",
-        productRefGroup=products_group, projectDirPath="", projectRoot="", targets=[app, extension])
-    names[identifier("project")] = 'Project object'
-    names[objects[identifier("project")]["buildConfigurationList"]] = 'Build configuration list for PBXProject "MailApp"'
-    for name, ident in ((APP, app), (EXTENSION, extension)):
-        names[objects[ident]["buildConfigurationList"]] = f'Build configuration list for PBXNativeTarget "{name}"'
+        productRefGroup=products_group, projectDirPath="", projectRoot="", targets=targets)
+    names[root_id] = 'Project object'
+    names[objects[root_id]["buildConfigurationList"]] = f'Build configuration list for PBXProject "{sample.name}"'
+    for spec, ident in zip(sample.targets, targets):
+        names[objects[ident]["buildConfigurationList"]] = f'Build configuration list for PBXNativeTarget "{spec.name}"'
 
     lines = ["// !$*UTF8*$!", "{", "\tarchiveVersion = 1;", "\tclasses = {", "\t};", "\tobjectVersion = 77;",
              "\tobjects = {"]
@@ -209,7 +277,7 @@ def project(root):
         for ident in sorted(ident for ident, item in objects.items() if item["isa"] == isa):
             lines.append(f"\t\t{ident} /* {names[ident]} */ = {render(objects[ident], names, 2)};")
         lines.append(f"/* End {isa} section */")
-    lines += ["\t};", f"\trootObject = {identifier('project')} /* Project object */;", "}", ""]
+    lines += ["\t};", f"\trootObject = {root_id} /* Project object */;", "}", ""]
     return "\n".join(lines)
 
 
@@ -307,8 +375,8 @@ def expand(value, settings):
     return re.sub(r"\$\((\w+)\)", lambda m: settings.get(m.group(1), m.group(0)), value)
 
 
-def validate(text, root):
-    """The problems of the project text, as an Xcode build of Examples/MailApp would meet them."""
+def validate(text, root, sample):
+    """The problems of the project text, as an Xcode build of the sample would meet them."""
     problems = []
     try:
         plist = parse(text)
@@ -344,7 +412,7 @@ def validate(text, root):
         return problems
 
     # Where each file reference points, through its groups.
-    folder = os.path.join(root, SAMPLE)
+    folder = os.path.join(root, sample.folder)
     paths = {}
 
     def walk(group_id, base):
@@ -361,13 +429,14 @@ def validate(text, root):
     walk(root_object["mainGroup"], "")
     for ident, path in paths.items():
         if not os.path.exists(os.path.join(folder, path)):
-            problems.append(f"{path}: in the project, not in {SAMPLE}")
+            problems.append(f"{path}: in the project, not in {sample.folder}")
 
     targets = {objects[ident]["name"]: objects[ident] for ident in root_object.get("targets", [])}
-    kinds = {APP: "com.apple.product-type.application", EXTENSION: "com.apple.product-type.app-extension"}
+    kinds = {target.name: APP_KIND if target is sample.app else EXTENSION_KIND for target in sample.targets}
     missing = [name for name in kinds if name not in targets]
     if missing:
         return problems + [f"no target {name}" for name in missing]
+    problems += [f"target {name}, which {sample.folder} does not have" for name in targets if name not in kinds]
     for name, kind in kinds.items():
         if targets[name].get("productType") != kind:
             problems.append(f"target {name} is a {targets[name].get('productType')}, not {kind}")
@@ -382,8 +451,7 @@ def validate(text, root):
     with open(os.path.join(root, "Package.swift"), encoding="utf-8") as file:
         declared = set(re.findall(r'\.(?:library|executable)\(name: "([^"]+)"', file.read()))
 
-    files = sample_files(root)
-    wanted = expected_sources(files)
+    wanted = expected_sources(sample_files(root, sample), sample)
     xcconfig = {}
     base = objects[root_object["buildConfigurationList"]]
     for configuration_id in base["buildConfigurations"]:
@@ -393,22 +461,26 @@ def validate(text, root):
     if not xcconfig:
         problems.append("the project's configurations have no base .xcconfig")
 
+    scheme, app_group = code_names(root, sample, "scheme"), code_names(root, sample, "app_group")
     bundle_ids = {}
-    for name, target in targets.items():
+    for spec in sample.targets:
+        name, target = spec.name, targets[spec.name]
         phases = [objects[ident] for ident in target.get("buildPhases", [])]
         sources = [paths.get(objects[build].get("fileRef"), "?") for phase in phases
                    if phase["isa"] == "PBXSourcesBuildPhase" for build in phase.get("files", [])]
-        if sorted(sources) != sorted(wanted.get(name, [])):
+        if sorted(sources) != sorted(wanted[name]):
             problems.append(f"target {name} compiles {sorted(sources)}, not what Scripts/check-swiftui.sh type-checks, "
-                            f"{sorted(wanted.get(name, []))} (Scripts/check-xcodeproj.sh --write)")
+                            f"{sorted(wanted[name])} (Scripts/check-xcodeproj.sh --write)")
         dependencies = {objects[ident].get("productName"): ident for ident in target.get("packageProductDependencies", [])}
-        for product in PRODUCTS[name]:
+        for product in spec.products:
             if product not in dependencies:
                 problems.append(f"target {name} does not depend on the package's {product}")
             elif objects[dependencies[product]].get("package") not in root_object.get("packageReferences", []):
                 problems.append(f"target {name}'s {product} is not the local package's")
             if product not in declared:
                 problems.append(f"{product} is no product of Package.swift")
+        for product in sorted(imported_products(root, sample, wanted[name], declared) - set(dependencies)):
+            problems.append(f"target {name}'s Swift files import {product}, which it does not link")
         linked = {objects[build].get("productRef") for phase in phases if phase["isa"] == "PBXFrameworksBuildPhase"
                   for build in phase.get("files", [])}
         for product, ident in dependencies.items():
@@ -418,73 +490,74 @@ def validate(text, root):
             configuration = objects[configuration_id]
             settings = dict(xcconfig, **configuration.get("buildSettings", {}))
             label = f"{name} ({configuration.get('name')})"
-            for key in ("INFOPLIST_FILE", "CODE_SIGN_ENTITLEMENTS"):
+            # Entitlements: what an App Group needs; without one a target may name none.
+            needed = ("INFOPLIST_FILE", "CODE_SIGN_ENTITLEMENTS") if app_group else ("INFOPLIST_FILE",)
+            named = [key for key in ("INFOPLIST_FILE", "CODE_SIGN_ENTITLEMENTS") if settings.get(key) or key in needed]
+            for key in named:
                 if not settings.get(key):
                     problems.append(f"{label}: no {key}")
                 elif not os.path.isfile(os.path.join(folder, settings[key])):
                     problems.append(f"{label}: {key} {settings[key]} does not exist")
             bundle_ids[name] = expand(settings.get("PRODUCT_BUNDLE_IDENTIFIER", ""), settings)
-            if not all(os.path.isfile(os.path.join(folder, settings.get(key) or "-"))
-                       for key in ("INFOPLIST_FILE", "CODE_SIGN_ENTITLEMENTS")):
+            if not all(os.path.isfile(os.path.join(folder, settings.get(key) or "-")) for key in named):
                 continue
             info = read_plist(os.path.join(folder, settings["INFOPLIST_FILE"]))
-            entitlements = read_plist(os.path.join(folder, settings["CODE_SIGN_ENTITLEMENTS"]))
-            groups = [expand(group, settings) for group in entitlements.get("com.apple.security.application-groups", [])]
-            app_group = shared_app_group(root)
-            if app_group not in groups:
-                problems.append(f"{label}: the entitlements' App Groups {groups} do not hold {app_group}, "
-                                "the group Shared/MailRoute.swift names")
-            if name == APP:
+            if app_group:
+                entitlements = read_plist(os.path.join(folder, settings["CODE_SIGN_ENTITLEMENTS"]))
+                groups = [expand(group, settings)
+                          for group in entitlements.get("com.apple.security.application-groups", [])]
+                if app_group not in groups:
+                    problems.append(f"{label}: the entitlements' App Groups {groups} do not hold {app_group}, "
+                                    f"the group {sample.app_group[0]} names")
+            if spec is sample.app:
                 schemes = [scheme for kind in info.get("CFBundleURLTypes", []) for scheme in kind.get("CFBundleURLSchemes", [])]
-                if link_scheme(root) not in schemes:
+                if scheme not in schemes:
                     problems.append(f"{label}: Info.plist registers the URL schemes {schemes}, not "
-                                    f"'{link_scheme(root)}', which MailLink.swift reads")
+                                    f"'{scheme}', which {sample.scheme[0]} reads")
                 if info.get("UIApplicationSceneManifest", {}).get("UIApplicationSupportsMultipleScenes") is not True:
                     problems.append(f"{label}: Info.plist does not support multiple scenes (the sample's windows)")
             else:
                 point = info.get("NSExtension", {}).get("NSExtensionPointIdentifier")
                 if point != "com.apple.share-services":
                     problems.append(f"{label}: Info.plist's extension point is {point}, not com.apple.share-services")
-    if len(bundle_ids) == 2 and not bundle_ids[EXTENSION].startswith(bundle_ids[APP] + "."):
-        problems.append(f"the extension's bundle id {bundle_ids[EXTENSION]} is not inside the app's {bundle_ids[APP]}")
-    # The app builds and embeds the extension.
-    app = targets[APP]
-    extension_id = next(ident for ident in root_object["targets"] if objects[ident]["name"] == EXTENSION)
-    if not any(objects[ident].get("target") == extension_id for ident in app.get("dependencies", [])):
-        problems.append(f"{APP} does not depend on {EXTENSION}")
-    embedded = [objects[build].get("fileRef") for ident in app.get("buildPhases", []) if objects[ident]["isa"] ==
-                "PBXCopyFilesBuildPhase" and objects[ident].get("dstSubfolderSpec") == "13"
+    if not sample.extension:
+        return problems
+    # The app builds and embeds the extension, whose bundle id lies inside the app's.
+    app, extension = sample.app.name, sample.extension.name
+    if not bundle_ids[extension].startswith(bundle_ids[app] + "."):
+        problems.append(f"the extension's bundle id {bundle_ids[extension]} is not inside the app's {bundle_ids[app]}")
+    extension_id = next(ident for ident in root_object["targets"] if objects[ident]["name"] == extension)
+    if not any(objects[ident].get("target") == extension_id for ident in targets[app].get("dependencies", [])):
+        problems.append(f"{app} does not depend on {extension}")
+    embedded = [objects[build].get("fileRef") for ident in targets[app].get("buildPhases", [])
+                if objects[ident]["isa"] == "PBXCopyFilesBuildPhase" and objects[ident].get("dstSubfolderSpec") == "13"
                 for build in objects[ident].get("files", [])]
     if objects[extension_id].get("productReference") not in embedded:
-        problems.append(f"{APP} does not embed {EXTENSION}.appex among its extensions")
+        problems.append(f"{app} does not embed {extension}.appex among its extensions")
     return problems
-
-
-def shared_app_group(root):
-    with open(os.path.join(root, SAMPLE, "Shared/MailRoute.swift"), encoding="utf-8") as file:
-        match = re.search(r'static let appGroup = "([^"]+)"', file.read())
-    return match.group(1) if match else "(none: Shared/MailRoute.swift names no appGroup)"
-
-
-def link_scheme(root):
-    with open(os.path.join(root, SAMPLE, "MailLink.swift"), encoding="utf-8") as file:
-        match = re.search(r'url\.scheme == "([^"]+)"', file.read())
-    return match.group(1) if match else "(none: MailLink.swift reads no scheme)"
 
 
 # MARK: - Running
 
-def self_test(root):
-    """Plants in a scratch copy of the sample: each fault must be found."""
-    text = project(root)
-    if validate(text, root):
-        return [f"self-test: the project as written has problems: {validate(text, root)}"]
+def without_target(text, name):
+    """text with target `name` taken out of the project's list of targets (its object left)."""
+    head, opening, tail = text.partition("targets = (")
+    body, closing, rest = tail.partition(")")
+    return head + opening + re.sub(rf"\n\t+[0-9A-F]{{24}} /\* {re.escape(name)} \*/,", "", body) + closing + rest
+
+
+def self_test(root, sample):
+    """Plants faults in the sample's project text and in scratch copies of its files: each must be
+    found. Returns the failures and the names of the faults planted."""
+    text = project(root, sample)
+    if validate(text, root, sample):
+        return [f"self-test: the project as written has problems: {validate(text, root, sample)}"], []
     failures = []
+    last = sample.targets[-1]
     plants = {
-        "a dangling reference": (lambda t: re.sub(r"\n\t\t([0-9A-F]{24}) /\* Embed Foundation Extensions \*/ = \{.*?\n\t\t\};",
+        "a dangling reference": (lambda t: re.sub(r"\n\t\t[0-9A-F]{24} /\* [^*\n]+ in Sources \*/ = \{.*?\n\t\t\};",
                                                   "", t, count=1, flags=re.S), "which is no object"),
-        "no share extension target": (lambda t: re.sub(r"(targets = \(\n\t+[0-9A-F]{24} /\* MailApp \*/,)\n\t+[0-9A-F]{24} /\* MailShare \*/,",
-                                                      r"\1", t), "no target MailShare"),
+        f"no {last.name} target": (lambda t: without_target(t, last.name), f"no target {last.name}"),
         "a missing product": (lambda t: t.replace("productName = StateStoreSwiftUI;", "productName = StateStoreUI;"),
                               "does not depend on the package's StateStoreSwiftUI"),
         "not a property list": (lambda t: t.replace("objects = {", "objects = {{", 1), "not a property list"),
@@ -493,64 +566,124 @@ def self_test(root):
         planted = plant(text)
         if planted == text:
             failures.append(f"self-test: {name}: the plant changed nothing")
-        elif not any(expected in problem for problem in validate(planted, root)):
-            failures.append(f"self-test: {name} was not found ({validate(planted, root)})")
-    # A URL scheme the app does not register, in a scratch copy of the repository's sample.
-    with tempfile.TemporaryDirectory() as scratch:
-        shutil.copy(os.path.join(root, "Package.swift"), scratch)
-        shutil.copytree(os.path.join(root, SAMPLE), os.path.join(scratch, SAMPLE), symlinks=True)
-        info = os.path.join(scratch, SAMPLE, "Info.plist")
-        with open(info, encoding="utf-8") as file:
-            plist = file.read()
-        with open(info, "w", encoding="utf-8") as file:
-            file.write(plist.replace("<string>mail</string>", "<string>letters</string>"))
-        if not any("not 'mail'" in problem for problem in validate(text, scratch)):
-            failures.append("self-test: an Info.plist without the mail scheme was not found")
-        os.remove(os.path.join(scratch, SAMPLE, "ShareExtension/MailShare.entitlements"))
-        if not any("CODE_SIGN_ENTITLEMENTS ShareExtension/MailShare.entitlements does not exist" in problem
-                   for problem in validate(text, scratch)):
-            failures.append("self-test: a missing entitlements file was not found")
-    return failures
+        elif not any(expected in problem for problem in validate(planted, root, sample)):
+            failures.append(f"self-test: {name} was not found ({validate(planted, root, sample)})")
+
+    # Faults in the files: each in a scratch copy of the repository's sample, checked against the
+    # project as written.
+    def edit(path, old, new):
+        def change(folder):
+            with open(os.path.join(folder, path), encoding="utf-8") as file:
+                content = file.read()
+            if not re.search(old, content):
+                raise ValueError(f"{path} has no {old!r} to change")
+            with open(os.path.join(folder, path), "w", encoding="utf-8") as file:
+                file.write(re.sub(old, new, content, count=1))
+        return change
+
+    def add_swift(folder):
+        with open(os.path.join(folder, "Added.swift"), "w", encoding="utf-8") as file:
+            file.write("struct Added {}\n")
+
+    scheme = code_names(root, sample, "scheme")
+    first_swift = expected_sources(sample_files(root, sample), sample)[sample.app.name][0]
+    file_plants = {
+        f"an Info.plist without the '{scheme}' scheme":
+            (edit(sample.app.info_plist, f"<string>{re.escape(scheme)}</string>", "<string>letters</string>"),
+             f"not '{scheme}'"),
+        "an Info.plist with one scene":
+            (edit(sample.app.info_plist, r"(<key>UIApplicationSupportsMultipleScenes</key>\s*)<true/>", r"\1<false/>"),
+             "does not support multiple scenes"),
+        f"a missing {last.info_plist}":
+            (lambda folder: os.remove(os.path.join(folder, last.info_plist)),
+             f"INFOPLIST_FILE {last.info_plist} does not exist"),
+        "a Swift file the project does not compile": (add_swift, f"target {sample.app.name} compiles"),
+        "an import of a product not linked":
+            (edit(first_swift, r"import StateStoreHost\n", "import StateStoreHost\nimport StateStore\n"),
+             "import StateStore, which it does not link"),
+    }
+    if last.entitlements:
+        file_plants[f"a missing {last.entitlements}"] = (
+            lambda folder: os.remove(os.path.join(folder, last.entitlements)),
+            f"CODE_SIGN_ENTITLEMENTS {last.entitlements} does not exist")
+    if sample.app_group:
+        file_plants["an App Group the code does not name"] = (
+            edit(sample.name + ".xcconfig", r"APP_GROUP = .*", "APP_GROUP = group.com.example.other"), "do not hold")
+    for name, (plant, expected) in file_plants.items():
+        with tempfile.TemporaryDirectory() as scratch:
+            shutil.copy(os.path.join(root, "Package.swift"), scratch)
+            shutil.copytree(os.path.join(root, sample.folder), os.path.join(scratch, sample.folder), symlinks=True)
+            plant(os.path.join(scratch, sample.folder))
+            problems = validate(text, scratch, sample)
+            if not any(expected in problem for problem in problems):
+                failures.append(f"self-test: {name} was not found ({problems})")
+    return failures, list(plants) + list(file_plants)
+
+
+def check(root, sample, write):
+    """The committed project (written first with write) against the files: its problems."""
+    xcconfig = os.path.join(sample.folder, sample.name + ".xcconfig")
+    if not os.path.isfile(os.path.join(root, xcconfig)):
+        return [f"{xcconfig} does not exist: the project's settings (team, bundle id prefix) are read from it"]
+    text = project(root, sample)
+    if write:
+        for path, content in ((sample.project, text), (sample.workspace, WORKSPACE)):
+            os.makedirs(os.path.dirname(os.path.join(root, path)), exist_ok=True)
+            with open(os.path.join(root, path), "w", encoding="utf-8") as file:
+                file.write(content)
+    problems = []
+    try:
+        with open(os.path.join(root, sample.project), encoding="utf-8") as file:
+            committed = file.read()
+    except FileNotFoundError:
+        committed = ""
+        problems.append(f"{sample.project} does not exist (Scripts/check-xcodeproj.sh --write)")
+    if committed and committed != text:
+        problems.append(f"{sample.project} is not what the sample's files make: a file added, removed or renamed, or "
+                        "the project edited by hand (Scripts/check-xcodeproj.sh --write, then read the diff)")
+    if committed:
+        problems += [f"{sample.project}: {problem}" for problem in validate(committed, root, sample)]
+    try:
+        with open(os.path.join(root, sample.workspace), encoding="utf-8") as file:
+            workspace = file.read()
+    except FileNotFoundError:
+        workspace = None
+    if workspace != WORKSPACE:
+        problems.append(f"{sample.workspace} is {'missing' if workspace is None else 'not the one Xcode writes'} "
+                        "(Scripts/check-xcodeproj.sh --write)")
+    return problems
+
+
+def summary(root, sample):
+    sources = expected_sources(sample_files(root, sample), sample)
+    targets = [f"{target.name} ({len(sources[target.name])} Swift files; {', '.join(target.products)})"
+               for target in sample.targets]
+    app_group = code_names(root, sample, "app_group")
+    return (f"{sample.project}: {' and '.join(targets)}{', embedded' if sample.extension else ''}; the package ../..; "
+            f"Info.plist with the '{code_names(root, sample, 'scheme')}' scheme; "
+            + (f"App Group {app_group} in {'both' if sample.extension else 'its'} entitlements" if app_group
+               else "no App Group, no entitlements"))
 
 
 def main():
     arguments = sys.argv[1:]
     root = os.path.abspath(arguments[-1])
-    path = os.path.join(root, PROJECT)
-    if "--self-test" in arguments:
-        failures = self_test(root)
-        for failure in failures:
-            print("error: " + failure)
-        if not failures:
-            print("Xcode project check self-test: a dangling reference, a missing target, a missing product, "
-                  "a broken property list, a missing URL scheme and a missing entitlements file are each found")
-        return 1 if failures else 0
-    text = project(root)
-    if "--write" in arguments:
-        os.makedirs(os.path.dirname(path), exist_ok=True)
-        with open(path, "w", encoding="utf-8") as file:
-            file.write(text)
-    problems = []
-    try:
-        with open(path, encoding="utf-8") as file:
-            committed = file.read()
-    except FileNotFoundError:
-        committed = ""
-        problems.append(f"{PROJECT} does not exist (Scripts/check-xcodeproj.sh --write)")
-    if committed and committed != text:
-        problems.append(f"{PROJECT} is not what the sample's files make: a file added, removed or renamed, or the "
-                        "project edited by hand (Scripts/check-xcodeproj.sh --write, then read the diff)")
-    if committed:
-        problems += [f"{PROJECT}: {problem}" for problem in validate(committed, root)]
-    for problem in problems:
-        print("error: " + problem)
-    if problems:
-        return 1
-    targets = expected_sources(sample_files(root))
-    print(f"{PROJECT}: {APP} ({len(targets[APP])} Swift files; {', '.join(PRODUCTS[APP])}) and {EXTENSION} "
-          f"({len(targets[EXTENSION])}; {', '.join(PRODUCTS[EXTENSION])}), embedded; the package ../..; "
-          f"Info.plist with the '{link_scheme(root)}' scheme; App Group {shared_app_group(root)} in both entitlements")
-    return 0
+    status = 0
+    for sample in SAMPLES:
+        if "--self-test" in arguments:
+            failures, planted = self_test(root, sample)
+            for failure in failures:
+                print(f"error: {sample.folder}: {failure}")
+            if not failures:
+                print(f"Xcode project check self-test, {sample.name}: each found — " + ", ".join(planted))
+        else:
+            failures = check(root, sample, "--write" in arguments)
+            for failure in failures:
+                print("error: " + failure)
+            if not failures:
+                print(summary(root, sample))
+        status = status or (1 if failures else 0)
+    return status
 
 
 if __name__ == "__main__":
