@@ -71,6 +71,11 @@ SAMPLES = [
                             entitlements="ShareExtension/MailShare.entitlements"),
            scheme=("MailLink.swift", r'url\.scheme == "([^"]+)"'),
            app_group=("Shared/MailRoute.swift", r'static let appGroup = "([^"]+)"'), seed="StateStore sample "),
+    # The recipe browser: one app, its store in its own container (no App Group, no entitlements).
+    Sample("RecipeBrowser", [],
+           app=Target("RecipeBrowser", [""], ["StateStoreSwiftUI", "StateStoreHost"], "Info.plist",
+                      "$(BUNDLE_ID_PREFIX).recipes"),
+           scheme=("Recipes.swift", r'url\.scheme == "([^"]+)"')),
 ]
 
 
