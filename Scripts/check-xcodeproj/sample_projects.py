@@ -618,7 +618,11 @@ def self_test(root, sample):
         with tempfile.TemporaryDirectory() as scratch:
             shutil.copy(os.path.join(root, "Package.swift"), scratch)
             shutil.copytree(os.path.join(root, sample.folder), os.path.join(scratch, sample.folder), symlinks=True)
-            plant(os.path.join(scratch, sample.folder))
+            try:
+                plant(os.path.join(scratch, sample.folder))
+            except (OSError, ValueError) as error:
+                failures.append(f"self-test: {name}: the plant could not be made ({error})")
+                continue
             problems = validate(text, scratch, sample)
             if not any(expected in problem for problem in problems):
                 failures.append(f"self-test: {name} was not found ({problems})")
