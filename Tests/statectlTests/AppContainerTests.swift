@@ -2,9 +2,10 @@ import Foundation
 import StateStore
 import Testing
 
-/// `--simulator BUNDLE[:GROUP]` and `--container BUNDLE` (issue 28, SPEC §8): the store in an app's
-/// container, found through a stand-in `xcrun` on `PATH` that answers as `xcrun simctl` does and
-/// records its arguments, and a made-up container tree. Every failure is named.
+/// `--simulator BUNDLE[:GROUP]` and `--container BUNDLE`: the store at the path a host uses by
+/// default in an app's (or its App Group's) container, found through a stand-in `xcrun` on `PATH`
+/// that answers as `xcrun simctl` does and records its arguments, and a made-up container tree.
+/// Every failure is named.
 struct AppContainerTests {
     /// The simulators the stand-in lists: an iPhone booted, an iPad and an Apple TV shut down.
     static let iPhone = "11111111-AAAA-4BBB-8CCC-000000000001"

@@ -2,8 +2,9 @@ import Foundation
 import StateStore
 import Testing
 
-/// Every failing command exits with SPEC §5's status, says why on standard error, prints nothing
-/// on standard output, and leaves the database exactly as it was.
+/// Every failing command exits with the status Documentation/statectl.md's table gives its failure
+/// (64 usage, 65 bad data, 66 not found, 74 I/O, 75 busy, 78 newer schema), says why on standard
+/// error, prints nothing on standard output, and leaves the database exactly as it was.
 struct FailureTests {
     /// A store with one window at revision 2: path [A], item I, itemPath [B].
     private func populate(_ fixture: Fixture) throws {

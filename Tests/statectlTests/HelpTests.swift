@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// The commands of SPEC §5 this build carries.
+/// The statectl commands whose help these tests check.
 let allCommands = [
     "list", "show", "restore", "set", "delete", "history", "revert", "backup", "migrate", "check", "demo", "completion",
     "help",

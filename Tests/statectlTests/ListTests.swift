@@ -33,7 +33,7 @@ struct ListTests {
             let range = try #require(header.range(of: title), "\(title)")
             positions.append(range.lowerBound)
         }
-        #expect(positions == positions.sorted(), "columns in SPEC order")
+        #expect(positions == positions.sorted(), "columns in the order of titles")
         #expect(!header.contains("\u{1B}"), "no colour when not on a terminal")
         // Sorted by session then window, in UTF-8 byte order: uppercase before lowercase, é last.
         let keys = lines.dropFirst().map { $0.split(separator: " ").prefix(2).joined(separator: "/") }

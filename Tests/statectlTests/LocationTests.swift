@@ -2,7 +2,8 @@ import Foundation
 import StateStore
 import Testing
 
-/// SPEC §5's database location, and that nothing is created to read, report or fail.
+/// Where statectl finds its database (`--db`, else `$STATECTL_DB`, else the default under
+/// `$XDG_STATE_HOME` or `$HOME`), and that nothing is created to read, report or fail.
 struct LocationTests {
     @Test func statectlDBIsUsedWithoutDB() throws {
         let fixture = Fixture()

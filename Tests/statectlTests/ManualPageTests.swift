@@ -4,9 +4,9 @@ import Testing
 /// `statectl help --man`: the manual page statectl(1), rendered by groff and man as a user's
 /// `man` would, without a warning, and covering everything help lists.
 struct ManualPageTests {
-    /// The exit statuses SPEC §5 and the README promise.
+    /// The exit statuses statectl promises (the table in Documentation/statectl.md).
     static let promisedStatuses = [0, 1, 3, 64, 65, 66, 73, 74, 75, 78]
-    /// The variables statectl reads (SPEC §5, README).
+    /// The environment variables statectl reads (Documentation/statectl.md names each).
     static let variables = [
         "STATECTL_DB", "STATECTL_DURABILITY", "XDG_STATE_HOME", "HOME", "NO_COLOR", "TERM", "TMPDIR",
     ]

@@ -18,7 +18,7 @@ struct ShowRestoreTests {
         }
     }
 
-    /// The WindowState keys of SPEC §2, with what a split view and a tab view bind.
+    /// Every key of a window's state in JSON, with what a split view and a tab view bind.
     private let stateKeys: Set<String> = [
         "session", "window", "sizeClass", "path", "item", "itemPath", "policy", "columnVisibility",
         "preferredCompactColumn", "selectedTab", "revision", "updatedAt",

@@ -3,8 +3,9 @@ import StateStore
 import Testing
 
 /// Rows another program wrote — a revision at the top of its range, a window deleted without its
-/// history — give a clear error and exit 74 with nothing written, or are written over as SPEC §2
-/// says: never a crash, never a raw constraint error.
+/// history — give a clear error and exit 74 with nothing written, or are written over (a window
+/// deleted and written again starts at revision 1, its leftover history gone): never a crash, never
+/// a raw constraint error.
 struct StoredValuesCommandTests {
     @Test func aRevisionAtTheLargestIntegerIsDamageForSetRevertAndImport() throws {
         let fixture = Fixture()
