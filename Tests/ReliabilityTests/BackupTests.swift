@@ -2,7 +2,7 @@ import Foundation
 import StateStore
 import Testing
 
-/// `WindowStore.backup(to:)` and `statectl backup FILE`: the safe copy of a live store (SPEC §4),
+/// `WindowStore.backup(to:)` and `statectl backup FILE`: the one safe way to copy a live store,
 /// consistent while other processes write, never over an existing file, nothing left on failure.
 @Suite(.serialized)
 struct BackupTests {

@@ -2,8 +2,8 @@ import Foundation
 import StateStore
 import Testing
 
-/// The faults of `FaultTests` and `ProcessTests` met by the `statectl` binary: the exit codes of
-/// SPEC §5 (74 for I/O and damage, 75 for busy), `Error: …` on stderr, nothing written.
+/// The faults of `FaultTests` and `ProcessTests` met by the `statectl` binary: its exit codes (74
+/// for I/O and damage, 75 for busy), `Error: …` on stderr, nothing written.
 @Suite(.serialized)
 struct BinaryFaultTests {
     /// Runs statectl on `path`.

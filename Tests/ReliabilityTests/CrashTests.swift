@@ -2,11 +2,11 @@ import Foundation
 import StateStore
 import Testing
 
-/// SPEC §4: a committed write survives a crash of the process. A child (`statestore-stress
-/// write`) commits revisions in a loop and acknowledges each on a pipe; it is killed with SIGKILL
-/// at a random moment; then the file must pass `integrity_check` and hold every acknowledged
-/// revision, each whole. `RELIABILITY_CRASH_ROUNDS` (default 20) sets the number of kills,
-/// `RELIABILITY_SEED` the random seed (printed, so a failure can be replayed).
+/// A committed write survives a crash of the process. A child (`statestore-stress write`) commits
+/// revisions in a loop and acknowledges each on a pipe; it is killed with SIGKILL at a random
+/// moment; then the file must pass `integrity_check` and hold every acknowledged revision, each
+/// whole. `RELIABILITY_CRASH_ROUNDS` (default 20) sets the number of kills, `RELIABILITY_SEED` the
+/// random seed (printed, so a failure can be replayed).
 @Suite(.serialized)
 struct CrashTests {
     static let session = "crash"

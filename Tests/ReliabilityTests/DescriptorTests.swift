@@ -2,13 +2,13 @@ import Foundation
 import StateStore
 import Testing
 
-/// Issue 30, item 4: a host that runs short of file descriptors reports it, and is never killed.
-/// The child (`statestore-host descriptors DB SPARE`) starts Dispatch's workers, lowers its
-/// `RLIMIT_NOFILE` to leave SPARE descriptors free, opens a `WindowSession`, makes work wait for a
-/// worker (so that libdispatch's worker monitor opens `/proc/self/task/TID/stat` for each worker)
-/// and lives two more seconds. Before the store kept descriptors in reserve, the spares with which
-/// the session took the last one (its feed's inotify watch, or the fallback to polling when even
-/// that was missing) died of SIGILL in that monitor.
+/// A host that runs short of file descriptors reports it, and is never killed. The child
+/// (`statestore-host descriptors DB SPARE`) starts Dispatch's workers, lowers its `RLIMIT_NOFILE`
+/// to leave SPARE descriptors free, opens a `WindowSession`, makes work wait for a worker (so that
+/// libdispatch's worker monitor opens `/proc/self/task/TID/stat` for each worker) and lives two
+/// more seconds. Before the store kept descriptors in reserve, the spares with which the session
+/// took the last one (its feed's inotify watch, or the fallback to polling when even that was
+/// missing) died of SIGILL in that monitor.
 #if os(Linux)
     struct DescriptorTests {
         let hostPath = builtBinary("statestore-host", environment: "STATESTORE_HOST_BIN")

@@ -2,9 +2,9 @@ import Foundation
 import StateStore
 import Testing
 
-/// SPEC §4: a connection writes only to the file its path names. SQLite finds a database's WAL by
-/// name, so a file known by two names (hard links) gets two WALs, and a file replaced under a
-/// live connection gets the old file's WAL replayed onto it.
+/// A connection writes only to the file its path names. SQLite finds a database's WAL by name, so a
+/// file known by two names (hard links) gets two WALs, and a file replaced under a live connection
+/// gets the old file's WAL replayed onto it.
 @Suite(.serialized)
 struct FileIdentityTests {
     /// A store with one window, closed.

@@ -3,10 +3,10 @@ import StateStore
 import StateStoreSQLite
 import Testing
 
-/// SPEC §4: a file whose header a power cut tore while a hot `-journal` or `-wal` lies beside it
-/// is SQLite's to recover first, and judged only after SQLite has opened it. Each state here is
-/// one a cut leaves: the header sector garbled in the middle of a write whose undo (a rollback
-/// journal) or whose pages (a WAL) SQLite still holds.
+/// A file whose header a power cut tore while a hot `-journal` or `-wal` lies beside it is SQLite's
+/// to recover first, and judged only after SQLite has opened it. Each state here is one a cut
+/// leaves: the header sector garbled in the middle of a write whose undo (a rollback journal) or
+/// whose pages (a WAL) SQLite still holds.
 @Suite(.serialized)
 struct PowerCutTests {
     /// The rollback journal's magic, its first 8 bytes once it is hot (pager.c, `aJournalMagic`).

@@ -2,8 +2,8 @@ import Foundation
 import StateStore
 import Testing
 
-/// SPEC §4: many processes share one file; no write is lost; a lock not had within the timeout
-/// is an error, never a silent drop, and a lock that is had within it is never an error.
+/// Many processes share one file; no write is lost; a lock not had within the timeout is an error,
+/// never a silent drop, and a lock that is had within it is never an error.
 @Suite(.serialized)
 struct ProcessTests {
     /// N processes (`RELIABILITY_PROCESSES`, default 4) each make K (`RELIABILITY_INCREMENTS`,

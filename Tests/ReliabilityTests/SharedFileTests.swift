@@ -2,11 +2,11 @@ import Foundation
 import StateStore
 import Testing
 
-/// SPEC §4: several stores and feeds in one process share one file with other processes, and no
-/// acknowledged write is lost. POSIX advisory locks belong to the process, so a descriptor of the
-/// database opened and closed outside SQLite would drop the locks of every connection the process
-/// has on it; the next other process to close would then checkpoint and delete the WAL that this
-/// process still commits into.
+/// Several stores and feeds in one process share one file with other processes, and no acknowledged
+/// write is lost. POSIX advisory locks belong to the process, so a descriptor of the database
+/// opened and closed outside SQLite would drop the locks of every connection the process has on it;
+/// the next other process to close would then checkpoint and delete the WAL that this process still
+/// commits into.
 @Suite(.serialized)
 struct SharedFileTests {
     /// A write through the first store, acknowledged after another process opened and closed
