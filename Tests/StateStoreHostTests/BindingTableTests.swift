@@ -2,10 +2,11 @@ import StateStore
 import StateStoreHost
 import Testing
 
-/// Every verb and property setter against the rule and its inverse (SPEC §3), through each size
-/// class, with and without an item, under both policies, through the live model: what it shows
-/// afterwards is what the engine's pure functions give, and both laws hold (writing back what is
-/// shown records nothing; after a write the property reads what was written).
+/// Every verb and property setter against the rule and its inverse (`layout(for:)`, `setStack`,
+/// `setSheetStack`), through each size class, with and without an item, under both policies,
+/// through the live model: what it shows afterwards is what the engine's pure functions give, and
+/// both laws hold (writing back what is shown records nothing; after a write the property reads
+/// what was written).
 @MainActor
 struct BindingTableTests {
     struct Start: CustomTestStringConvertible, Sendable {

@@ -4,8 +4,8 @@ import StateStoreHost
 import StateStoreSQLite
 import Testing
 
-/// Faults while a model is live (SPEC §6): the model keeps working in memory, `lastError` says
-/// what happened, and nothing is lost once the fault clears.
+/// Faults while a model is live: the model keeps working in memory, `lastError` says what happened,
+/// and nothing is lost once the fault clears.
 @MainActor
 struct HostFaultTests {
     @Test func busyPastTheTimeoutIsReportedAndWrittenOnceTheLockIsGone() async throws {
@@ -75,9 +75,9 @@ struct HostFaultTests {
         #expect(try fixture.store().window(session: "app", window: "main") == nil, "nothing went into the new file")
     }
 
-    /// `--db link/state.db`, then `ln -sfn other link` (SPEC §4): the path as the host gave it
-    /// names another file now, so the next write stops with `replaced`, `flush` says false, and
-    /// nothing goes into either file.
+    /// `--db link/state.db`, then `ln -sfn other link`: the path as the host gave it names another
+    /// file now, so the next write stops with `replaced`, `flush` says false, and nothing goes into
+    /// either file.
     @Test func aFolderOnThePathRepointedStopsTheWrites() async throws {
         let scratch = TemporaryFolder(prefix: "statestore-host-tests-")
         for name in ["a", "b"] {

@@ -3,10 +3,10 @@ import StateStore
 import StateStoreHost
 import Testing
 
-/// SPEC §6.1, "no glue": what an app no longer writes. A session made synchronously, in memory,
-/// in its default home; storage trouble apart from mistakes; a policy per presentation; one edit
-/// for a deep link; route types across modules; observing only while a window is active; time
-/// the system refuses or takes back.
+/// What an app no longer writes: code every app wrote again, the package's now. A session made
+/// synchronously, in memory, in its default home; storage trouble apart from mistakes; a policy per
+/// presentation; one edit for a deep link; route types across modules; observing only while a
+/// window is active; time the system refuses or takes back.
 @MainActor
 struct NoGlueTests {
     // MARK: A session without waiting

@@ -3,9 +3,9 @@ import StateStore
 import StateStoreHost
 import Testing
 
-/// A live model learns of other processes' writes from file notifications (issue 14), and a
-/// paused session neither polls nor wakes. The sessions here have a safety net of an hour and
-/// force nothing, so a change that reaches a model came by a notification.
+/// A live model learns of other processes' writes from file notifications, not by polling, and a
+/// paused session neither polls nor wakes. The sessions here have a safety net of an hour and force
+/// nothing, so a change that reaches a model came by a notification.
 @MainActor
 struct NotificationTests {
     /// Options whose feed only a notification wakes.

@@ -3,8 +3,8 @@ import StateStore
 import StateStoreHost
 import Testing
 
-/// SPEC §6: other writers win, and nothing local is lost silently. A real second process
-/// (`statectl`) changes a window while its model is live; the model shows it, observed with
+/// Other writers win, and nothing local is lost silently. A real second process (`statectl`)
+/// changes a window while its model is live; the model shows it, observed with
 /// `withObservationTracking`, never by polling the property.
 @MainActor
 struct OutsideWriterTests {

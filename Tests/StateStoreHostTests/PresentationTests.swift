@@ -2,10 +2,9 @@ import StateStore
 import StateStoreHost
 import Testing
 
-/// The sheet's identity and timing as SwiftUI needs them (SPEC §6): one id per presentation, kept
-/// while the same item stays presented; a late `nil` for an old presentation dismisses nothing; a
-/// sheet presented by the change that also changed the window's stack waits for
-/// `presentationReady()`.
+/// The sheet's identity and timing as SwiftUI needs them: one id per presentation, kept while the
+/// same item stays presented; a late `nil` for an old presentation dismisses nothing; a sheet
+/// presented by the change that also changed the window's stack waits for `presentationReady()`.
 @MainActor
 struct PresentationTests {
     @Test func anIdPerPresentationKeptWhileTheItemStays() async throws {

@@ -3,10 +3,10 @@ import StateStore
 import StateStoreHost
 import Testing
 
-/// `recoverUnusableFile` (SPEC §6, on by default for hosts: §6.1): a damaged file is moved aside
-/// (old bytes intact) and a fresh store started; a newer schema, a file that is not ours or not
-/// SQLite is never touched — the session runs in memory for this launch, and `flush` says `false`
-/// (nothing is durable). Either way the app launches, and `recovery` and `storageIssue` say so.
+/// `recoverUnusableFile`, on by default for hosts: a damaged file is moved aside (old bytes intact)
+/// and a fresh store started; a newer schema, a file that is not ours or not SQLite is never
+/// touched — the session runs in memory for this launch, and `flush` says `false` (nothing is
+/// durable). Either way the app launches, and `recovery` and `storageIssue` say so.
 @MainActor
 struct RecoveryTests {
     func options(_ fixture: HostFixture) -> WindowSession.Options {

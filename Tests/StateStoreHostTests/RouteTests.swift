@@ -3,8 +3,8 @@ import StateStore
 import StateStoreHost
 import Testing
 
-/// `RouteRepresentable` (SPEC §6): what any `Codable & Hashable` type gets, `Route`'s own
-/// conformance, renames, unstable names refused, and stored routes the app cannot decode.
+/// `RouteRepresentable`, a host's route type: what any `Codable & Hashable` type gets, `Route`'s
+/// own conformance, renames, unstable names refused, and stored routes the app cannot decode.
 @MainActor
 struct RouteTests {
     struct Folder: Codable, Hashable, RouteRepresentable {

@@ -2,9 +2,9 @@ import StateStore
 import StateStoreHost
 import Testing
 
-/// Tabs and scene lifetimes (SPEC §6.1): a stack per tab, persisted and adaptive, reachable from
-/// its window and discarded with it; windows of scenes the system no longer keeps deleted with no
-/// app delegate; the one binding that shows and clears storage trouble.
+/// Tabs and scene lifetimes, with no app code: a stack per tab, persisted and adaptive, reachable
+/// from its window and discarded with it; windows of scenes the system no longer keeps deleted with
+/// no app delegate; the one binding that shows and clears storage trouble.
 @MainActor
 struct SceneTests {
     @Test func eachTabIsAWindowThatFollowsItsScene() async throws {
@@ -91,8 +91,8 @@ struct SceneTests {
     }
 }
 
-/// The focused window and kinds (SPEC §6.1, "Outside writers can address what the user sees"):
-/// the session records the window the user works in, and an outside writer reaches it.
+/// The focused window and kinds, so that outside writers can address what the user sees: the
+/// session records the window the user works in, and an outside writer reaches it.
 @MainActor
 struct FocusTests {
     @Test func anOutsideWriterReachesTheWindowTheUserWorksIn() async throws {
@@ -147,8 +147,8 @@ struct FocusTests {
     }
 }
 
-/// Windows whose scenes the system discarded without telling the app (SPEC §6.1): pruned after
-/// `pruneAfter`, once a launch, when the app first has no active window; live ones never.
+/// Windows whose scenes the system discarded without telling the app: pruned after `pruneAfter`
+/// (30 days by default), once a launch, when the app first has no active window; live ones never.
 @MainActor
 struct PruneAtBackgroundTests {
     @Test func oldWindowsGoWhenTheAppFirstGoesToTheBackground() async throws {

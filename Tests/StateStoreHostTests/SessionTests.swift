@@ -3,8 +3,8 @@ import StateStore
 import StateStoreHost
 import Testing
 
-/// `WindowSession` (SPEC §6): one model per window, in-memory models for what the store refuses,
-/// discarding and pruning windows, the background-activity hook, URLs.
+/// `WindowSession`, one per process, file and app session: one model per window, in-memory models
+/// for what the store refuses, discarding and pruning windows, the background-activity hook, URLs.
 @MainActor
 struct SessionTests {
     @Test func oneModelPerWindowAndType() async throws {

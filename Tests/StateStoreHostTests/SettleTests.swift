@@ -2,8 +2,9 @@ import StateStore
 import StateStoreHost
 import Testing
 
-/// SPEC §6: size-class changes never lose or write anything until they settle. The clock is the
-/// test's own: it moves only when the test says, and nothing sleeps.
+/// Size-class changes never lose or write anything until they settle: a change of mode is written
+/// (and under `dismiss` the item cleared) only once it has held for `settle` while the window is
+/// active. The clock is the test's own: it moves only when the test says, and nothing sleeps.
 @MainActor
 struct SettleTests {
     /// A window saved regular with a thread pushed over the inbox, under `policy`, and its model
