@@ -42,7 +42,7 @@ struct WindowStateTests {
         try under.validate()
     }
 
-    @Test func jsonKeepsSpecOrderAndValuesAsWritten() throws {
+    @Test func jsonKeepsFieldOrderAndValuesAsWritten() throws {
         let state = WindowState(
             session: "s\"1", window: "w", sizeClass: .compact, path: [route("Folder", #""inbox""#)],
             item: route("Thread", #"{"id":42}"#), itemPath: [], policy: .dismiss)
