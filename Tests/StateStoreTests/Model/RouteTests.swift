@@ -138,7 +138,8 @@ struct RouteTests {
         #expect(reparsed["ratio"] as? Double == 0.5)
     }
 
-    /// SQLite's json() minifies as SPEC §2 asks; our scanner must agree on every valid input.
+    /// SQLite's json() minifies as a stored value must be (whitespace outside strings removed,
+    /// everything else kept as written); our scanner must agree on every valid input.
     @Test func minifyAgreesWithSQLite() throws {
         var generator = SystemRandomNumberGenerator()
         var handle: OpaquePointer?

@@ -1,8 +1,9 @@
 import StateStore
 import Testing
 
-/// The in-memory modifier's size-class handling (SPEC §7): the seed's bindings, the `dismiss`
-/// policy, and the settle gate that keeps a transient flip from dismissing anything.
+/// The size-class handling of `sheetOrNavigate`, the modifier for items a host keeps in memory: its
+/// two bindings, the `dismiss` policy, and the settle gate that keeps a transient flip from
+/// dismissing anything.
 struct AdaptiveItemGateTests {
     func at(_ milliseconds: Int) -> Duration { .milliseconds(milliseconds) }
 

@@ -1,8 +1,8 @@
 import StateStore
 import Testing
 
-/// The seed's binding projections: the sheet reads and writes only when not regular, the
-/// navigation destination only when regular; `nil` counts as not regular.
+/// `AdaptiveItem`, the two bindings `sheetOrNavigate` is built on: the sheet reads and writes only
+/// when not regular, the navigation destination only when regular; `nil` counts as not regular.
 struct AdaptiveItemTests {
     @Test(
         "projections read the item only in their own mode",

@@ -1,7 +1,8 @@
 import StateStore
 import Testing
 
-/// SPEC §3 as a table: every size class before × after × item absent/present × itemPath
+/// The rule as a table (a size-class change under the window's policy, then the layout for the
+/// new class): every size class before × after × item absent/present × itemPath
 /// empty/non-empty × policy.
 struct RuleTests {
     struct Case: CustomTestStringConvertible, Sendable {

@@ -1,7 +1,8 @@
 import StateStore
 import Testing
 
-/// SPEC §6's settle rule on the pure gate, with instants made up rather than waited for.
+/// The settle rule on the pure gate (a change of mode counts only once it has held for `settle`
+/// while the window is active), with instants made up rather than waited for.
 struct SizeClassGateTests {
     typealias Gate = SizeClassGate
 

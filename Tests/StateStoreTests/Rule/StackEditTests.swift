@@ -1,9 +1,10 @@
 import StateStore
 import Testing
 
-/// SPEC §3's inverse of the rule as tables: every state (path of 0–2 routes, with and without an
-/// item, with and without `itemPath`) × every size class × writes of the shown stack, its prefixes,
-/// longer stacks and changed ones, checked by the two laws.
+/// The inverse of the rule (`setStack`, `setSheetStack`: edits of the stack a class shows) as
+/// tables: every state (path of 0–2 routes, with and without an item, with and without
+/// `itemPath`) × every size class × writes of the shown stack, its prefixes, longer stacks and
+/// changed ones, checked by the two laws.
 struct StackEditTests {
     static let a = route("A", "1")
     static let b = route("B", "2")

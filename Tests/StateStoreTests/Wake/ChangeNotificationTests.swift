@@ -6,8 +6,8 @@ import Testing
     import Glibc
 #endif
 
-// A change feed woken by file notifications (issue 14). Nothing is timed: the feeds here have a
-// safety net of an hour, so a wait that returns a change within its (generous) timeout was woken
+// A change feed woken by file notifications, not by polling. Nothing is timed: the feeds here have
+// a safety net of an hour, so a wait that returns a change within its (generous) timeout was woken
 // by a notification; a wait that must not return is ended by an interrupt, never by the clock.
 
 /// A folder, the database path in it, and other processes that write to it.

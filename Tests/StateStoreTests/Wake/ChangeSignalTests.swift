@@ -6,10 +6,10 @@ import Testing
     import Glibc
 #endif
 
-// The signal a change feed blocks on between polls (issue 14). Nothing here is timed: a wait that
-// must wake has a generous timeout as a safety only, and one that must not wake is asserted by the
-// reason it ended. Events are queued by the kernel before the call that causes them returns, so
-// `wait(timeout: .zero)` takes exactly what happened so far.
+// The signal a change feed blocks on between polls (file notifications). Nothing here is timed: a
+// wait that must wake has a generous timeout as a safety only, and one that must not wake is
+// asserted by the reason it ended. Events are queued by the kernel before the call that causes them
+// returns, so `wait(timeout: .zero)` takes exactly what happened so far.
 
 /// A folder with a database path in it, and the binary other processes write with.
 private struct SignalFixture {

@@ -3,9 +3,10 @@ import StateStore
 import Testing
 
 // The change feed's own logic — wake, recheck, safety net, pause, resume, interrupt — over a fake
-// wake source (issue 28). The fake ends each wait as the test scripted it and keeps a clock that
-// moves only when a wait times out, by the timeout the feed asked for: nothing here sleeps, and
-// every timeout the feed asks for is known exactly. The store is real, so polls are real.
+// wake source (the Darwin sources cannot run here). The fake ends each wait as the test scripted it
+// and keeps a clock that moves only when a wait times out, by the timeout the feed asked for:
+// nothing here sleeps, and every timeout the feed asks for is known exactly. The store is real, so
+// polls are real.
 
 /// A scripted wake source and its clock, shared by every source a feed makes from it.
 private final class FakeWakes: @unchecked Sendable {

@@ -5,10 +5,10 @@ import Testing
     import Glibc
 #endif
 
-/// The file descriptors a store leaves free for the rest of its process (issue 30, item 4); the
-/// count itself, and the process-wide behaviour under a lowered limit, are
-/// `ReliabilityTests.DescriptorTests` (in a child process: this one's other tests open and close
-/// descriptors while it counts).
+/// The file descriptors a store leaves free for the rest of its process, so that a host short of
+/// them reports it rather than dying in libdispatch's worker monitor; the count itself, and the
+/// process-wide behaviour under a lowered limit, are `ReliabilityTests.DescriptorTests` (in a child
+/// process: this one's other tests open and close descriptors while it counts).
 struct DescriptorReserveTests {
     @Test func aReserveThatCannotBeKeptIsAnIOErrorThatSaysWhy() throws {
         #expect(throws: Never.self) { try DescriptorReserve.check(3, for: "open x", reserve: 8) }

@@ -1,8 +1,8 @@
 import StateStore
 import Testing
 
-/// The default home of a store (SPEC §6.1, §8) and the Darwin notification's name (issue 28):
-/// pure rules, each platform's tested on any machine.
+/// The default home of a store on each platform and the Darwin notification's name: pure rules,
+/// each platform's tested on any machine.
 struct StoreLocationTests {
     private func environment(_ values: [String: String]) -> (String) -> String? {
         { values[$0] }

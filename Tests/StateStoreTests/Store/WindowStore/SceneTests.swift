@@ -379,8 +379,8 @@ struct SceneTests {
         #expect(try store.scenes(session: "other").count == 1, "other sessions are not touched")
     }
 
-    /// A window written long ago but focused since is pruned by its write: a prune's age is that
-    /// of the state, as SPEC §5 says; its scene facts go with it.
+    /// A window written long ago but focused since is pruned by its write: a prune's age is that of
+    /// the state's last write, as `statectl prune --older-than` has it; its scene facts go with it.
     @Test func pruningTakesTheSceneFactsOfWhatItPrunes() throws {
         let clock = Clock()
         let store = try WindowStore.inMemory(options: Self.options(clock))
