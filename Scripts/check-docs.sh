@@ -19,7 +19,10 @@
 #                                          - the scripts .ci/run runs are those Development.md's
 #                                            "What CI runs" lists;
 #                                          - nothing cites what the repository does not hold (the
-#                                            contract's file or sections, issue numbers, "the seed").
+#                                            contract's file or sections, issue numbers, "the seed"):
+#                                            neither the docs and sources above nor the manifest,
+#                                            .ci/, .github/, Scripts/ (this script and its checker
+#                                            aside), Benchmarks/, Fuzz/ and Tests/.
 #   Scripts/check-docs.sh --write          rewrites every token and generated part from the sources
 #   Scripts/check-docs.sh --record RUN     makes Benchmarks/figures.json from RUN, the output of
 #                                          `swift run -c release statebench --json`, then --write
@@ -107,6 +110,12 @@ open('Sources/StateStore/StateStore.docc/ANewArticle.md', 'w').write('# A new ar
 plant "a citation of the contract" "'SPEC' cites what the repository does not hold" "$edit
 edit('Documentation/statectl.md', '\n\n', '\n\nAs SPEC §5 says.\n\n')"
 
+# A test's comment is read too, and "The seed" at the start of a sentence is a citation like "the seed".
+test_file=Tests/StateStoreTests/Rule/RuleTests.swift
+test_line=$(grep -n -m 1 '^struct RuleTests {' "$work/clean/$test_file" | cut -d: -f1)
+plant "a citation in a test" "$test_file:$test_line: 'The seed' cites what the repository does not hold" "$edit
+edit('$test_file', '\nstruct RuleTests {', '\n// The seed did the same.\nstruct RuleTests {')"
+
 plant "a script CI runs that the table leaves out" "runs Scripts/check-everything.sh, which" "$edit
 edit('.ci/run', 'echo \"== the README', 'Scripts/check-everything.sh\necho \"== the README')"
 
@@ -125,4 +134,4 @@ if ! python3 "$checker" "$work/tree" >"$work/out" 2>&1 || ! cmp -s "$work/tree/R
     exit 1
 fi
 echo "Docs check self-test: a stale figure, a run recorded but not written, a figure without a token, a token starting a line, an unknown key," \
-    "an unlisted DocC article, a citation and an unlisted CI script each fail; --write repairs a stale figure"
+    "an unlisted DocC article, a citation in a doc and one in a test, and an unlisted CI script each fail; --write repairs a stale figure"

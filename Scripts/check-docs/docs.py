@@ -19,9 +19,12 @@ TOKEN = re.compile(r"<!--fig ([a-z0-9.-]+)-->(.*?)<!--/fig-->", re.S)
 # The files whose words are read: the docs a reader of the package is given, the scripts and the
 # manifest. CHANGELOG.md is history: its figures are each release's own.
 DOCS = ["README.md", "Documentation", "Examples", "Benchmarks/README.md", "Sources"]
-CITED = ["Package.swift", ".ci", ".github", "Scripts", "Benchmarks"]
-# What cites what the repository does not hold: the contract's file and sections, issue numbers.
-CITATION = re.compile(r"\bSPEC\b|§|\b[Ii]ssues? #?\d|\bthe seed\b|\.\./shared")
+# Read for citations only, every file in them (this checker and its script excepted): the manifest,
+# CI, the scripts, the benchmarks, the fuzzers and the tests.
+CITED = ["Package.swift", ".ci", ".github", "Scripts", "Benchmarks", "Fuzz", "Tests"]
+# What cites what the repository does not hold: the contract's file and sections, issue numbers,
+# "the seed" (the SwiftUI modifier the rule was taken from).
+CITATION = re.compile(r"\bSPEC\b|§|\b[Ii]ssues? #?\d|\b[Tt]he seed\b|\.\./shared")
 # A measured figure written outside a token: a ratio, a time in microseconds, a rate of operations,
 # a time in milliseconds or a size in MiB with a fraction or as a range (whole milliseconds and MiB
 # are settings and limits: a 50 ms poll, a 1 MiB window), and a sample's count of lines.
