@@ -307,6 +307,35 @@ struct BackupTests {
         _ = try holder.wait()
     }
 
+    /// A file named like a partial copy that this process has open as a database, or that has a
+    /// second name (here the live store's own file), is never taken for a leftover, however old
+    /// it looks: the lock test would open and close a descriptor of it, which drops every lock the
+    /// process holds on the file, and the leftover would be deleted under the live store.
+    @Test func aBackupNeverTouchesAFileThisProcessHasOpenOrOneWithASecondName() throws {
+        let folder = TemporaryFolder()
+        let target = folder.file("copy.db")
+        let live = target + ".partial-0000cafe"
+        let liveStore = try WindowStore(path: live)
+        try liveStore.save(WindowState(session: "s", window: "w"))
+        let path = folder.file("state.db")
+        let store = try WindowStore(path: path)
+        try store.save(WindowState(session: "s", window: "a"))
+        let linked = target + ".partial-0000f00d"
+        #expect(link(path, linked) == 0)
+        let hourAgo = timespec(tv_sec: time(nil) - 3600, tv_nsec: 0)
+        for name in [live, linked] {
+            var times = [hourAgo, hourAgo]
+            #expect(utimensat(AT_FDCWD, name, &times, 0) == 0)
+        }
+
+        var options = WindowStore.Options()
+        options.clock = { Timestamp(millisecondsSince1970: Timestamp.now().millisecondsSince1970 + 3_600_000) }
+        #expect(try WindowStore(path: folder.file("other.db"), options: options).backup(to: target).windows == 0)
+        #expect(exists(live) && exists(linked), "neither taken for a leftover")
+        try liveStore.save(WindowState(session: "s", window: "w2"))
+        #expect(try liveStore.window(session: "s", window: "w2")?.revision == 1, "the live store writes on")
+    }
+
     /// Two backups to one relative name in one process: the second never takes the first's
     /// partial copy for a leftover (its own process's locks are invisible to the lock test), even
     /// an hour later by its clock. One of them makes the copy; the other finds it there.

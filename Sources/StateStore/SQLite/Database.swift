@@ -110,6 +110,7 @@ package class Database {
         // taken for the one opened, and written through the old one's descriptor for good.
         sqliteName = sqlite3_db_filename(handle, "main").map { String(cString: $0) } ?? ""
         opened = sqliteName.isEmpty || !readsDescriptor ? nil : StoreFile.openedIdentity(of: handle)
+        OpenFiles.opened(opened)
         pathIsSQLiteName = sqliteName.utf8.elementsEqual(path.utf8)  // the bytes, as the file system has them
         let busy = sqlite3_busy_timeout(handle, Int32(clamping: busyTimeoutMilliseconds))
         guard busy == SQLITE_OK else { throw failure(busy, sql: nil) }
@@ -156,6 +157,7 @@ package class Database {
         control.removeAll()
         interrupter.closed()
         sqlite3_close_v2(handle)
+        OpenFiles.closed(opened)
     }
 
     /// The cached statement for `sql`, prepared on first use.
@@ -388,6 +390,7 @@ package class Database {
         control.removeAll()
         interrupter.closed()
         sqlite3_close_v2(handle)
+        OpenFiles.closed(opened)
         let error = StateStoreError.replaced(path: path)
         stopped = error
         throw error

@@ -166,13 +166,17 @@ enum PartialCopy {
             let path = slash == nil ? name : folder == "/" ? "/" + name : folder + "/" + name
             guard !writing.withLock({ $0.contains(path) }) else { continue }
             var info = stat()
-            guard lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { continue }
+            // Never a file this process has open through SQLite, nor one with a second name: the
+            // lock test opens and closes it, which would drop the process's locks on it.
+            guard lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, OpenFiles.mayOpen(info) else {
+                continue
+            }
             #if canImport(Darwin)
                 let modified = Int64(info.st_mtimespec.tv_sec) * 1000 + Int64(info.st_mtimespec.tv_nsec) / 1_000_000
             #else
                 let modified = Int64(info.st_mtim.tv_sec) * 1000 + Int64(info.st_mtim.tv_nsec) / 1_000_000
             #endif
-            guard now.millisecondsSince1970 - modified >= quiet, !isLocked(path) else { continue }
+            guard now.millisecondsSince1970 - modified >= quiet, !isLocked(path, as: info) else { continue }
             WindowStore.removeFile(path)
         }
     }
@@ -186,13 +190,21 @@ enum PartialCopy {
             && digits.allSatisfy { ($0 >= 48 && $0 <= 57) || ($0 >= 97 && $0 <= 102) }
     }
 
-    /// Whether another process holds a POSIX lock on any byte of the file (`F_GETLK`). The
-    /// descriptor opened to ask drops no lock of this process: it holds none on a partial copy
-    /// it is not writing.
-    private static func isLocked(_ path: String) -> Bool {
+    /// Whether another process holds a POSIX lock on any byte of the file at `path`, which `info`
+    /// described (`F_GETLK`); `true` when that cannot be told. The descriptor opened to ask drops
+    /// no lock of this process when closed: the file is one it may open (``OpenFiles``), checked
+    /// again on the descriptor. One that turns out to be another file — renamed over the name
+    /// since `info` — that this process may not open is kept open rather than closed.
+    private static func isLocked(_ path: String, as info: stat) -> Bool {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
         guard descriptor >= 0 else { return true }  // cannot tell: leave it
+        var opened = stat()
+        let read = fstat(descriptor, &opened) == 0
+        if read && (opened.st_dev != info.st_dev || opened.st_ino != info.st_ino) && !OpenFiles.mayOpen(opened) {
+            return true  // another file, which closing would drop this process's locks on: kept open
+        }
         defer { close(descriptor) }
+        guard read, opened.st_dev == info.st_dev, opened.st_ino == info.st_ino else { return true }
         var lock = flock()
         lock.l_type = Int16(F_WRLCK)
         lock.l_whence = Int16(SEEK_SET)
