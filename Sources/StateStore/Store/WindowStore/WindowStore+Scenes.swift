@@ -62,7 +62,7 @@ extension WindowStore {
 
     /// Records that the system's scene session `scene` (on iOS, its `persistentIdentifier`) shows
     /// `window`, so that the window is deleted when the system discards that scene session
-    /// (``windowsOfSceneSessions(session:)``). Like ``focus(session:window:kind:)``, it writes no
+    /// (``deleteWindows(session:choosing:)`` is shown it). Like ``focus(session:window:kind:)``, it writes no
     /// revision. A window no scene recorded is never discarded with one.
     ///
     /// Package surface: the host's session records a window's scene session with it when a scene
@@ -70,23 +70,6 @@ extension WindowStore {
     package func recordSceneSession(_ scene: String, session: String, window: String) throws(StateStoreError) {
         try validateIdentifier(scene, "scene session id")
         try setSceneFact("scene", scene, session: session, window: window)
-    }
-
-    /// The windows of `session` a scene session recorded as its own, with that scene session's id,
-    /// sorted by window id.
-    ///
-    /// Package surface: the package's tests read with it what a scene session recorded (the host's
-    /// session decides its discards inside the delete, ``deleteWindows(session:choosing:)``).
-    package func windowsOfSceneSessions(session: String) throws(StateStoreError) -> [(window: String, scene: String)] {
-        try validateIdentifier(session, "session id")
-        return try withDatabase { database throws(StateStoreError) in
-            var windows: [(window: String, scene: String)] = []
-            try database.query(
-                "SELECT window, scene FROM window_scenes WHERE session = ?1 AND scene IS NOT NULL ORDER BY window",
-                bind: { statement throws(StateStoreError) in try statement.bind(1, session) },
-                row: { statement throws(StateStoreError) in windows.append((statement.text(0), statement.text(1))) })
-            return windows
-        }
     }
 
     /// The session's most recently focused window, or of those of `kind` the most recently

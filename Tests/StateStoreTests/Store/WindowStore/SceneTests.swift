@@ -605,14 +605,14 @@ struct SceneSessionRecordTests {
         try store.recordSceneSession("scene-1", session: "s", window: "a")
         try store.recordSceneSession("scene-2", session: "s", window: "no-state-yet")
         try store.recordSceneSession("scene-3", session: "other", window: "a")
-        let recorded = try store.windowsOfSceneSessions(session: "s")
+        let recorded = try store.recordedSceneSessions(session: "s")
         #expect(recorded.map(\.window) == ["a", "no-state-yet"])
         #expect(recorded.map(\.scene) == ["scene-1", "scene-2"])
         #expect(try store.window(session: "s", window: "a")?.revision == 1, "no revision for it")
         try store.recordSceneSession("scene-4", session: "s", window: "a")
-        #expect(try store.windowsOfSceneSessions(session: "s").first?.scene == "scene-4", "the latest scene session")
+        #expect(try store.recordedSceneSessions(session: "s").first?.scene == "scene-4", "the latest scene session")
         try store.deleteWindow(session: "s", window: "a")
-        #expect(try store.windowsOfSceneSessions(session: "s").map(\.window) == ["no-state-yet"])
+        #expect(try store.recordedSceneSessions(session: "s").map(\.window) == ["no-state-yet"])
         #expect(throws: StateStoreError.self) { try store.recordSceneSession("", session: "s", window: "a") }
         #expect(throws: StateStoreError.self) { try store.recordSceneSession("x\u{0}", session: "s", window: "a") }
     }

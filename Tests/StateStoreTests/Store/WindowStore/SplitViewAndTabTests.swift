@@ -307,7 +307,7 @@ struct SplitViewAndTabMigrationTests {
                     selectedTab: "search", hasState: true),
             ])
         #expect(try store.focusedWindow(session: "main") == "tabs")
-        #expect(try store.windowsOfSceneSessions(session: "main").map(\.window) == ["inbox"])
+        #expect(try store.recordedSceneSessions(session: "main").map(\.window) == ["inbox"])
 
         // The change log keeps its rows, the migration adds none; a feed reads them all, the
         // current revision of a window with the tab it now has.
