@@ -111,4 +111,28 @@ struct SharedFileTests {
         }
         #expect(try rawQuery(path, "PRAGMA integrity_check") == ["ok"])
     }
+
+    /// Opening a damaged file looks at the `-journal` and `-wal` beside it with descriptors of its
+    /// own; one that is a second name of a database this process has open (a hard link) is not
+    /// opened, so the live store keeps its locks: another process coming and going then leaves
+    /// its WAL alone, and the live store's next write is there.
+    @Test func aWALThatIsASecondNameOfALiveDatabaseIsNotOpenedOutsideSQLite() throws {
+        let folder = TemporaryFolder()
+        let path = folder.file("state.db")
+        let store = try WindowStore(path: path)
+        try store.save(WindowState(session: "s", window: "w"))
+        let damaged = folder.file("damaged.db")
+        try Data(repeating: 0x2a, count: 4096).write(to: URL(fileURLWithPath: damaged))
+        #expect(link(path, damaged + "-wal") == 0)
+        #expect(throws: StateStoreError.self) { try WindowStore(path: damaged) }
+        #expect(unlink(damaged + "-wal") == 0)
+
+        let list = try statectl(["--db", path, "list"])
+        #expect(list.status == 0, "\(list.err)")
+        try store.update(session: "s", window: "w") { $0.push(route("A", "1")) }
+        let show = try statectl(["--db", path, "show", "s", "w", "--json"])
+        #expect(
+            show.out.contains(#""revision":2,"#),
+            "the write after another process came and went: \(show.out) \(show.err)")
+    }
 }

@@ -214,10 +214,14 @@ package enum StoreFile {
         return wal.count == 32 && wal[0..<3] == [0x37, 0x7f, 0x06] && (wal[3] == 0x82 || wal[3] == 0x83)
     }
 
-    /// Up to `count` bytes from the start of the regular file at `path`; empty for anything else.
+    /// Up to `count` bytes from the start of the regular file at `path`; empty for anything else,
+    /// and for a file that closing a descriptor of could drop this process's locks on
+    /// (``OpenFiles/mayOpen(_:)``: a second name, or a database a connection has open).
     private static func firstBytes(of path: String, count: Int) -> [UInt8] {
         var info = stat()
-        guard lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return [] }
+        guard lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, OpenFiles.mayOpen(info) else {
+            return []
+        }
         let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
         guard descriptor >= 0 else { return [] }
         defer { close(descriptor) }
